@@ -1,0 +1,283 @@
+//! Narrow storage for transposition tables: 16-bit, 15-bit and float fields.
+//!
+//! Scores are computed in 32 bits and stored in fewer. Every narrowing goes through a checked
+//! function that returns a [`PackError`] naming the value and the field; widening cannot fail.
+//!
+//! | field | bits | range stored | decode |
+//! |---|---|---|---|
+//! | [`Field::I16`] | 16 | `i16::MIN..=i16::MAX` | sign is native |
+//! | [`Field::Bits15`] | 15 | `-16384..=16383` (two's complement) | shiftless sign extension `((x & 0x7FFF) ^ 0x4000) - 0x4000` |
+//! | [`Field::Offset15`] | 15 | `-16384..=16383` stored as `v + 16384` | `(x & 0x7FFF) - 16384` |
+//! | [`Field::F32`] | 32 | `-INFINITE..=INFINITE`, as `f32` pawns | round to the nearest centipawn |
+//!
+//! Every score of every band fits 15 bits; only `+INFINITE` (never a node value) does not.
+//! The 15-bit field leaves one bit of a 16-bit word free (for a bound flag, say); it can also be
+//! read straight out of a wider entry word with [`Score::extract15`].
+//!
+//! ```
+//! use kpk_score::{Score, packing::Field, PackError};
+//!
+//! let s = Score::mated_in(6);
+//! let bits = s.pack15().unwrap();
+//! assert!(bits < 0x8000);
+//! assert_eq!(Score::unpack15(bits), s);
+//! let entry: u64 = 0xABCD_0000_0000 | (u64::from(bits) << 17);
+//! assert_eq!(Score::extract15(entry, 17), s);
+//! assert_eq!(
+//!     Score::INFINITE.pack15(),
+//!     Err(PackError { value: 16_384, field: Field::Bits15 })
+//! );
+//! ```
+
+use core::fmt;
+
+use crate::Score;
+use crate::bands::INFINITE;
+
+const SIGN15: i32 = 0x4000;
+const MASK15: i32 = 0x7FFF;
+
+/// A storage format for a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// A native `i16`.
+    I16,
+    /// A 15-bit two's-complement field.
+    Bits15,
+    /// A 15-bit field storing `value + 16384`.
+    Offset15,
+    /// An `f32` in pawns.
+    F32,
+}
+
+impl Field {
+    /// The inclusive range of raw values the field stores.
+    #[must_use]
+    pub const fn range(self) -> (i32, i32) {
+        match self {
+            Field::I16 => (i16::MIN as i32, i16::MAX as i32),
+            Field::Bits15 | Field::Offset15 => (-SIGN15, SIGN15 - 1),
+            Field::F32 => (-INFINITE, INFINITE),
+        }
+    }
+
+    const fn check(self, value: i32) -> Result<(), PackError> {
+        let (lo, hi) = self.range();
+        if value < lo || value > hi { Err(PackError { value, field: self }) } else { Ok(()) }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Field::I16 => "16-bit",
+            Field::Bits15 => "15-bit two's-complement",
+            Field::Offset15 => "15-bit offset",
+            Field::F32 => "32-bit float",
+        })
+    }
+}
+
+/// A score that does not fit the field it was to be stored in, or stored bits that are not a
+/// score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PackError {
+    /// The raw value that does not fit (for a float field: the decoded value, or `i32::MIN` for
+    /// bits that are not a finite number).
+    pub value: i32,
+    /// The field it was meant for.
+    pub field: Field,
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (lo, hi) = self.field.range();
+        if self.field == Field::F32 && self.value == i32::MIN {
+            write!(f, "stored 32-bit float field is not a finite score")
+        } else {
+            write!(f, "score {} does not fit a {} field ({lo}..={hi})", self.value, self.field)
+        }
+    }
+}
+
+impl core::error::Error for PackError {}
+
+impl Score {
+    /// The score as an `i16`.
+    ///
+    /// # Errors
+    /// A [`PackError`] for values outside `i16`.
+    pub const fn to_i16(self) -> Result<i16, PackError> {
+        match Field::I16.check(self.0) {
+            #[allow(clippy::cast_possible_truncation)]
+            Ok(()) => Ok(self.0 as i16), // range checked
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A score read from an `i16`.
+    #[must_use]
+    pub const fn from_i16(v: i16) -> Score {
+        Score(v as i32)
+    }
+
+    /// The score as a 15-bit two's-complement field in the low bits of a `u16` (bit 15 is zero).
+    ///
+    /// # Errors
+    /// A [`PackError`] for values outside `-16384..=16383`.
+    pub const fn pack15(self) -> Result<u16, PackError> {
+        match Field::Bits15.check(self.0) {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(()) => Ok((self.0 & MASK15) as u16), // masked to 15 bits
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Decodes a 15-bit two's-complement field from the low bits of `bits` (bit 15 is ignored)
+    /// with the shiftless sign extension `((x & 0x7FFF) ^ 0x4000) - 0x4000`.
+    #[must_use]
+    pub const fn unpack15(bits: u16) -> Score {
+        Score(((bits as i32 & MASK15) ^ SIGN15) - SIGN15)
+    }
+
+    /// Decodes the 15-bit two's-complement field that starts at bit `shift` of a wider entry.
+    /// `shift` is taken modulo 64.
+    #[must_use]
+    pub const fn extract15(entry: u64, shift: u32) -> Score {
+        let x = (entry >> (shift % 64)) & 0x7FFF;
+        #[allow(clippy::cast_possible_truncation)]
+        Score(((x as i32) ^ SIGN15) - SIGN15) // x < 2^15
+    }
+
+    /// The score as a 15-bit field storing `value + 16384` (an unsigned value, no sign bit).
+    ///
+    /// # Errors
+    /// A [`PackError`] for values outside `-16384..=16383`.
+    pub const fn pack15_offset(self) -> Result<u16, PackError> {
+        match Field::Offset15.check(self.0) {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Ok(()) => Ok((self.0 + SIGN15) as u16), // in 0..=0x7FFF
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Decodes a 15-bit offset field from the low bits of `bits` (bit 15 is ignored).
+    #[must_use]
+    pub const fn unpack15_offset(bits: u16) -> Score {
+        Score((bits as i32 & MASK15) - SIGN15)
+    }
+
+    /// The score as the bits of an `f32` holding pawns (`cp / 100`).
+    ///
+    /// # Errors
+    /// A [`PackError`] for values outside `-INFINITE..=INFINITE`.
+    pub fn to_f32_bits(self) -> Result<u32, PackError> {
+        Field::F32.check(self.0)?;
+        Ok(self.to_pawns().to_bits())
+    }
+
+    /// Decodes an `f32` field holding pawns, rounding to the nearest centipawn.
+    ///
+    /// # Errors
+    /// A [`PackError`] for NaN, infinities and values outside `-INFINITE..=INFINITE`.
+    pub fn from_f32_bits(bits: u32) -> Result<Score, PackError> {
+        let pawns = f32::from_bits(bits);
+        let limit = (INFINITE + 1) as f32 / 100.0;
+        if !pawns.is_finite() || pawns.abs() > limit {
+            return Err(PackError { value: i32::MIN, field: Field::F32 });
+        }
+        let cp = pawns * 100.0;
+        // |cp| <= INFINITE + 1 here, so the truncating casts are exact.
+        #[allow(clippy::cast_possible_truncation)]
+        let t = cp as i32;
+        #[allow(clippy::cast_precision_loss)]
+        let frac = cp - t as f32;
+        let v = if frac >= 0.5 {
+            t + 1
+        } else if frac <= -0.5 {
+            t - 1
+        } else {
+            t
+        };
+        Field::F32.check(v)?;
+        Ok(Score(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn i16_round_trips_every_value_and_rejects_the_rest() {
+        for v in i32::from(i16::MIN)..=i32::from(i16::MAX) {
+            let s = Score::new(v);
+            assert_eq!(Score::from_i16(s.to_i16().unwrap()), s);
+        }
+        for v in [i32::from(i16::MIN) - 1, i32::from(i16::MAX) + 1, i32::MIN, i32::MAX] {
+            assert_eq!(Score::new(v).to_i16(), Err(PackError { value: v, field: Field::I16 }));
+        }
+    }
+
+    #[test]
+    fn bits15_round_trips_every_value_and_rejects_every_other() {
+        for v in -70_000..=70_000 {
+            let s = Score::new(v);
+            let inside = (-16_384..=16_383).contains(&v);
+            match s.pack15() {
+                Ok(bits) => {
+                    assert!(inside && bits <= 0x7FFF);
+                    assert_eq!(Score::unpack15(bits), s);
+                    assert_eq!(Score::unpack15(bits | 0x8000), s, "bit 15 ignored");
+                    for shift in [0, 1, 16, 33, 49] {
+                        let junk = !(0x7FFFu64 << shift);
+                        assert_eq!(Score::extract15(junk | (u64::from(bits) << shift), shift), s);
+                    }
+                }
+                Err(e) => assert!(!inside && e.value == v && e.field == Field::Bits15),
+            }
+            match s.pack15_offset() {
+                Ok(bits) => {
+                    assert!(inside && bits <= 0x7FFF);
+                    assert_eq!(Score::unpack15_offset(bits), s);
+                }
+                Err(e) => assert!(!inside && e.field == Field::Offset15),
+            }
+        }
+    }
+
+    #[test]
+    fn every_15_bit_pattern_decodes_to_a_distinct_value() {
+        let mut seen = [false; 1 << 15];
+        for bits in 0..=0x7FFFu16 {
+            let v = Score::unpack15(bits).get();
+            assert!((-16_384..=16_383).contains(&v));
+            let slot = usize::try_from(v + 16_384).unwrap();
+            assert!(!seen[slot]);
+            seen[slot] = true;
+            assert_eq!(Score::new(v).pack15(), Ok(bits));
+        }
+    }
+
+    #[test]
+    fn f32_field_round_trips_every_value_and_rejects_the_rest() {
+        for v in -INFINITE..=INFINITE {
+            let s = Score::new(v);
+            assert_eq!(Score::from_f32_bits(s.to_f32_bits().unwrap()), Ok(s), "{v}");
+        }
+        for v in [-INFINITE - 1, INFINITE + 1, i32::MAX] {
+            assert_eq!(Score::new(v).to_f32_bits(), Err(PackError { value: v, field: Field::F32 }));
+        }
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e6, -200.0] {
+            assert!(Score::from_f32_bits(bad.to_bits()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn errors_name_the_value_and_the_field() {
+        extern crate std;
+        use std::string::ToString;
+        let e = Score::new(20_000).pack15().unwrap_err();
+        assert_eq!(e.to_string(), "score 20000 does not fit a 15-bit two's-complement field (-16384..=16383)");
+    }
+}
