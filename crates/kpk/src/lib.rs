@@ -1,1 +1,32 @@
-//! placeholder
+//! King+Pawn vs King endgame knowledge for chess engines.
+//!
+//! - [`bitbase`]: a 24,576-byte table, generated at build time by retrograde analysis and
+//!   embedded, that answers win or draw for every legal KPK position in a few nanoseconds.
+//! - [`KpkPosition`]: a validated position (pawn of either colour, any file, either side to
+//!   move) whose errors name the broken rule.
+//! - [`Square`], [`Color`], [`Wdl`]: the vocabulary.
+//!
+//! ```
+//! use kpk::{Color, KpkPosition, Square, Wdl};
+//!
+//! let sq = |s: &str| s.parse::<Square>().unwrap();
+//! // Black: Kd4, Pd5; White: Kd2. Black to move only draws: White keeps the opposition.
+//! let pos = KpkPosition::new(Color::Black, sq("d4"), sq("d5"), sq("d2"), Color::Black).unwrap();
+//! assert_eq!(pos.probe(), Wdl::Draw);
+//! // White to move must give way, and loses.
+//! let pos = KpkPosition::new(Color::Black, sq("d4"), sq("d5"), sq("d2"), Color::White).unwrap();
+//! assert_eq!(pos.probe(), Wdl::Loss);
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+
+pub mod bitbase;
+mod color;
+mod position;
+mod square;
+mod wdl;
+
+pub use color::Color;
+pub use position::{KpkPosition, Man, PositionError, Role, pawn_attacks};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use wdl::Wdl;

@@ -278,6 +278,9 @@ mod tests {
         extern crate std;
         use std::string::ToString;
         let e = Score::new(20_000).pack15().unwrap_err();
-        assert_eq!(e.to_string(), "score 20000 does not fit a 15-bit two's-complement field (-16384..=16383)");
+        assert_eq!(
+            e.to_string(),
+            "score 20000 does not fit a 15-bit two's-complement field (-16384..=16383)"
+        );
     }
 }

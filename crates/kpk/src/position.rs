@@ -1,0 +1,268 @@
+//! A validated King+Pawn vs King position.
+
+use core::fmt;
+
+use crate::{Color, Square, Wdl};
+
+/// A king or a pawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A king.
+    King,
+    /// A pawn.
+    Pawn,
+}
+
+/// One of the three men of a KPK position: a colour and a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Man {
+    /// Its colour.
+    pub color: Color,
+    /// King or pawn.
+    pub role: Role,
+}
+
+impl fmt::Display for Man {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let role = match self.role {
+            Role::King => "king",
+            Role::Pawn => "pawn",
+        };
+        write!(f, "{} {role}", self.color)
+    }
+}
+
+/// Why three men and a side to move are not a legal KPK position.
+///
+/// Checked in this order, and the first broken rule is reported: two men on one square, a pawn
+/// on its first or last rank, kings next to each other, the side not to move in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionError {
+    /// Two men stand on one square.
+    SameSquare {
+        /// The square.
+        square: Square,
+        /// One man on it.
+        first: Man,
+        /// The other man on it.
+        second: Man,
+    },
+    /// The pawn stands on rank 1 or rank 8.
+    PawnOnBackRank {
+        /// The pawn's square.
+        pawn: Square,
+        /// The pawn's colour.
+        color: Color,
+    },
+    /// The kings touch.
+    KingsAdjacent {
+        /// The white king's square.
+        white_king: Square,
+        /// The black king's square.
+        black_king: Square,
+    },
+    /// The side not to move is in check by the pawn.
+    OpponentInCheck {
+        /// The colour in check, which is not to move.
+        color: Color,
+        /// Its king's square.
+        king: Square,
+        /// The checking pawn's square.
+        pawn: Square,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::SameSquare { square, first, second } => {
+                write!(f, "{first} and {second} are both on {square}")
+            }
+            PositionError::PawnOnBackRank { pawn, color } => {
+                write!(f, "{color} pawn on {pawn}: pawns cannot stand on rank 1 or 8")
+            }
+            PositionError::KingsAdjacent { white_king, black_king } => {
+                write!(f, "kings on {white_king} and {black_king} are adjacent")
+            }
+            PositionError::OpponentInCheck { color, king, pawn } => write!(
+                f,
+                "{color} king on {king} is in check from the pawn on {pawn}, but it is {} to move",
+                color.other()
+            ),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// A legal King+Pawn vs King position: the side with the pawn ("strong"), its king and pawn,
+/// the defending king, and the side to move.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, Wdl};
+///
+/// let sq = |s: &str| s.parse().unwrap();
+/// // White: Ke6, Pe5; Black: Ke8; White to move wins (the king is in front of its pawn).
+/// let pos = KpkPosition::new(Color::White, sq("e6"), sq("e5"), sq("e8"), Color::White).unwrap();
+/// assert_eq!(pos.probe(), Wdl::Win);
+///
+/// // Two men on one square is not a position:
+/// let err = KpkPosition::new(Color::White, sq("e6"), sq("e6"), sq("e8"), Color::White);
+/// assert_eq!(err.unwrap_err().to_string(), "white king and white pawn are both on e6");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KpkPosition {
+    strong: Color,
+    strong_king: Square,
+    pawn: Square,
+    weak_king: Square,
+    side_to_move: Color,
+}
+
+impl KpkPosition {
+    /// Validates a position. `strong` is the colour that owns the pawn.
+    ///
+    /// # Errors
+    /// The first broken rule, as a [`PositionError`].
+    pub const fn new(
+        strong: Color,
+        strong_king: Square,
+        pawn: Square,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> Result<KpkPosition, PositionError> {
+        let weak = strong.other();
+        let sk = Man { color: strong, role: Role::King };
+        let sp = Man { color: strong, role: Role::Pawn };
+        let wk = Man { color: weak, role: Role::King };
+        if strong_king.index() == pawn.index() {
+            return Err(PositionError::SameSquare { square: pawn, first: sk, second: sp });
+        }
+        if strong_king.index() == weak_king.index() {
+            return Err(PositionError::SameSquare { square: weak_king, first: sk, second: wk });
+        }
+        if pawn.index() == weak_king.index() {
+            return Err(PositionError::SameSquare { square: pawn, first: sp, second: wk });
+        }
+        let rank = pawn.rank().index();
+        if rank == 0 || rank == 7 {
+            return Err(PositionError::PawnOnBackRank { pawn, color: strong });
+        }
+        if strong_king.is_adjacent(weak_king) {
+            let (white_king, black_king) = match strong {
+                Color::White => (strong_king, weak_king),
+                Color::Black => (weak_king, strong_king),
+            };
+            return Err(PositionError::KingsAdjacent { white_king, black_king });
+        }
+        if side_to_move as u8 == strong as u8 && pawn_attacks(strong, pawn) & weak_king.bit() != 0 {
+            return Err(PositionError::OpponentInCheck { color: weak, king: weak_king, pawn });
+        }
+        Ok(KpkPosition { strong, strong_king, pawn, weak_king, side_to_move })
+    }
+
+    /// The colour that owns the pawn.
+    #[must_use]
+    pub const fn strong_side(&self) -> Color {
+        self.strong
+    }
+    /// The king of the side with the pawn.
+    #[must_use]
+    pub const fn strong_king(&self) -> Square {
+        self.strong_king
+    }
+    /// The pawn.
+    #[must_use]
+    pub const fn pawn(&self) -> Square {
+        self.pawn
+    }
+    /// The defending king.
+    #[must_use]
+    pub const fn weak_king(&self) -> Square {
+        self.weak_king
+    }
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+    /// Whether the side with the pawn is to move.
+    #[must_use]
+    pub const fn strong_to_move(&self) -> bool {
+        self.side_to_move as u8 == self.strong as u8
+    }
+
+    /// Whether the side to move is in check (only the defending king can be).
+    #[must_use]
+    pub const fn is_check(&self) -> bool {
+        !self.strong_to_move() && pawn_attacks(self.strong, self.pawn) & self.weak_king.bit() != 0
+    }
+
+    /// Win, draw or loss for the side to move, from the embedded bitbase.
+    #[must_use]
+    pub fn probe(&self) -> Wdl {
+        crate::bitbase::probe(self)
+    }
+}
+
+/// Squares attacked by a pawn of `color` on `pawn`.
+#[must_use]
+pub const fn pawn_attacks(color: Color, pawn: Square) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let b = pawn.bit();
+    match color {
+        Color::White => ((b << 7) & NOT_H) | ((b << 9) & NOT_A),
+        Color::Black => ((b >> 9) & NOT_H) | ((b >> 7) & NOT_A),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::string::ToString;
+
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn every_rule_is_named() {
+        let w = Color::White;
+        let b = Color::Black;
+        let cases = [
+            (
+                KpkPosition::new(w, sq("e1"), sq("e2"), sq("e2"), w),
+                "white pawn and black king are both on e2",
+            ),
+            (
+                KpkPosition::new(w, sq("e1"), sq("e2"), sq("e1"), w),
+                "white king and black king are both on e1",
+            ),
+            (
+                KpkPosition::new(b, sq("a1"), sq("e8"), sq("h8"), w),
+                "black pawn on e8: pawns cannot stand on rank 1 or 8",
+            ),
+            (
+                KpkPosition::new(b, sq("d4"), sq("e7"), sq("e5"), w),
+                "kings on e5 and d4 are adjacent",
+            ),
+            (
+                KpkPosition::new(w, sq("a1"), sq("e4"), sq("d5"), w),
+                "black king on d5 is in check from the pawn on e4, but it is white to move",
+            ),
+            (
+                KpkPosition::new(b, sq("a8"), sq("e4"), sq("f3"), b),
+                "white king on f3 is in check from the pawn on e4, but it is black to move",
+            ),
+        ];
+        for (result, message) in cases {
+            assert_eq!(result.unwrap_err().to_string(), message);
+        }
+        // The defender may be in check when it is his move.
+        let pos = KpkPosition::new(w, sq("a1"), sq("e4"), sq("d5"), b).unwrap();
+        assert!(pos.is_check());
+    }
+}
