@@ -1,1 +1,60 @@
-fn main() {}
+//! Criterion benchmarks of the bitbase: generation and probes of random positions.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kpk::bitbase::{self, Bitbase};
+use kpk::random::{XorShift, random_position};
+use kpk::{KpkPosition, Wdl};
+
+const PROBES: usize = 1 << 20;
+
+fn positions() -> Vec<KpkPosition> {
+    let mut rng = XorShift::new(0x5EED);
+    (0..PROBES).map(|_| random_position(&mut rng)).collect()
+}
+
+fn generate(c: &mut Criterion) {
+    c.bench_function("bitbase/generate", |b| b.iter(|| black_box(Bitbase::generate())));
+}
+
+fn probe(c: &mut Criterion) {
+    let positions = positions();
+    let raw: Vec<(u8, u8, u8, bool)> = positions
+        .iter()
+        .map(|p| {
+            let flip = (p.strong_side() as u8) * 56;
+            (
+                p.strong_king().index() ^ flip,
+                p.pawn().index() ^ flip,
+                p.weak_king().index() ^ flip,
+                p.strong_to_move(),
+            )
+        })
+        .collect();
+    let mut g = c.benchmark_group("bitbase/probe");
+    g.throughput(Throughput::Elements(PROBES as u64));
+    g.bench_function("position", |b| {
+        b.iter(|| {
+            let mut wins = 0u32;
+            for pos in black_box(&positions) {
+                wins += u32::from(bitbase::probe(pos) == Wdl::Win);
+            }
+            wins
+        });
+    });
+    g.bench_function("raw", |b| {
+        b.iter(|| {
+            let mut wins = 0u32;
+            for &(sk, p, wk, stm) in black_box(&raw) {
+                wins += u32::from(bitbase::strong_wins(sk, p, wk, stm));
+            }
+            wins
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, generate, probe);
+criterion_main!(benches);

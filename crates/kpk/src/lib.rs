@@ -23,6 +23,7 @@
 pub mod bitbase;
 mod color;
 mod position;
+pub mod random;
 mod square;
 mod wdl;
 

@@ -110,14 +110,20 @@ impl core::error::Error for PositionError {}
 /// let err = KpkPosition::new(Color::White, sq("e6"), sq("e6"), sq("e8"), Color::White);
 /// assert_eq!(err.unwrap_err().to_string(), "white king and white pawn are both on e6");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct KpkPosition {
-    strong: Color,
-    strong_king: Square,
-    pawn: Square,
-    weak_king: Square,
-    side_to_move: Color,
-}
+///
+/// The position is packed into one `u32` so that a probe reads it with a single load:
+///
+/// | bits | field |
+/// |---|---|
+/// | 0-5 | the strong king's square |
+/// | 6-11 | the pawn's square |
+/// | 12 | the pawn's colour (`White = 0`) |
+/// | 13 | the side to move (`White = 0`) |
+/// | 14-19 | the weak king's square |
+///
+/// Bits 6-13 are exactly the key of the bitbase's normalisation table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KpkPosition(u32);
 
 impl KpkPosition {
     /// Validates a position. `strong` is the colour that owns the pawn.
@@ -158,50 +164,83 @@ impl KpkPosition {
         if side_to_move as u8 == strong as u8 && pawn_attacks(strong, pawn) & weak_king.bit() != 0 {
             return Err(PositionError::OpponentInCheck { color: weak, king: weak_king, pawn });
         }
-        Ok(KpkPosition { strong, strong_king, pawn, weak_king, side_to_move })
+        Ok(KpkPosition(
+            strong_king.index() as u32
+                | (pawn.index() as u32) << 6
+                | (strong as u32) << 12
+                | (side_to_move as u32) << 13
+                | (weak_king.index() as u32) << 14,
+        ))
+    }
+
+    /// The packed representation (see the type's documentation).
+    #[must_use]
+    pub const fn packed(&self) -> u32 {
+        self.0
+    }
+
+    const fn square_at(&self, shift: u32) -> Square {
+        Square::ALL[((self.0 >> shift) & 63) as usize]
+    }
+
+    const fn color_at(&self, shift: u32) -> Color {
+        if (self.0 >> shift) & 1 == 0 { Color::White } else { Color::Black }
     }
 
     /// The colour that owns the pawn.
     #[must_use]
     pub const fn strong_side(&self) -> Color {
-        self.strong
+        self.color_at(12)
     }
     /// The king of the side with the pawn.
     #[must_use]
     pub const fn strong_king(&self) -> Square {
-        self.strong_king
+        self.square_at(0)
     }
     /// The pawn.
     #[must_use]
     pub const fn pawn(&self) -> Square {
-        self.pawn
+        self.square_at(6)
     }
     /// The defending king.
     #[must_use]
     pub const fn weak_king(&self) -> Square {
-        self.weak_king
+        self.square_at(14)
     }
     /// The side to move.
     #[must_use]
     pub const fn side_to_move(&self) -> Color {
-        self.side_to_move
+        self.color_at(13)
     }
     /// Whether the side with the pawn is to move.
     #[must_use]
     pub const fn strong_to_move(&self) -> bool {
-        self.side_to_move as u8 == self.strong as u8
+        (self.0 >> 12) & 1 == (self.0 >> 13) & 1
     }
 
     /// Whether the side to move is in check (only the defending king can be).
     #[must_use]
     pub const fn is_check(&self) -> bool {
-        !self.strong_to_move() && pawn_attacks(self.strong, self.pawn) & self.weak_king.bit() != 0
+        !self.strong_to_move()
+            && pawn_attacks(self.strong_side(), self.pawn()) & self.weak_king().bit() != 0
     }
 
     /// Win, draw or loss for the side to move, from the embedded bitbase.
     #[must_use]
     pub fn probe(&self) -> Wdl {
         crate::bitbase::probe(self)
+    }
+}
+
+impl fmt::Debug for KpkPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("KpkPosition")
+            .field("strong_side", &self.strong_side())
+            .field("strong_king", &self.strong_king())
+            .field("pawn", &self.pawn())
+            .field("weak_king", &self.weak_king())
+            .field("side_to_move", &self.side_to_move())
+            .finish()
     }
 }
 

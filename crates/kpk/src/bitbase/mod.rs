@@ -42,6 +42,40 @@ pub struct Bitbase {
     words: [u64; WORDS],
 }
 
+/// A [`PAWN_KEYS`] entry: bits 0-5 the square xor that normalises the position, bit 6 set when
+/// the side with the pawn is not to move, bits 8 and up the word offset of `(btm, pawn rank,
+/// pawn file)` with the strong king on a1. Keeping the xor in the low bits lets a probe apply
+/// it to a packed square with one instruction.
+const BTM_BIT: u32 = 1 << 6;
+const OFFSET_SHIFT: u32 = 8;
+
+/// Everything a probe derives from the side to move, the pawn's colour and the pawn's square,
+/// in one lookup: `PAWN_KEYS[side_to_move << 7 | pawn_color << 6 | pawn]` (colours as
+/// `White = 0`). The xor mask is `56` for a black pawn (flip vertically) plus `7` for a pawn on
+/// files e-h (mirror); the offset and `btm` are those of the normalised pawn. Pawns on rank 1
+/// or 8 get offset 0: no bounds are broken, the answer is meaningless. 1 KB.
+const PAWN_KEYS: [u32; 256] = {
+    let mut keys = [0u32; 256];
+    let mut i: u32 = 0;
+    while i < 256 {
+        let side = i >> 7;
+        let black = (i >> 6) & 1;
+        let pawn = i & 63;
+        let mirror = if pawn & 7 >= 4 { 7 } else { 0 };
+        let x = black * 56 + mirror;
+        let p = pawn ^ x;
+        let (rank, file) = (p >> 3, p & 7);
+        let btm = side ^ black;
+        if rank >= 1 && rank <= 6 {
+            let offset = ((btm * 6 + rank - 1) * 64) * 4 + file;
+            keys[i as usize] = (offset << OFFSET_SHIFT) | (btm * BTM_BIT) | x;
+        }
+        i += 1;
+    }
+    keys
+};
+const _: () = assert!(1536 + 5 * 256 + 3 + 63 * 4 < WORDS);
+
 /// The table generated at build time.
 static EMBEDDED: Bitbase =
     Bitbase { words: include!(concat!(env!("OUT_DIR"), "/bitbase_table.rs")) };
@@ -88,34 +122,32 @@ impl Bitbase {
         weak_king: u8,
         strong_to_move: bool,
     ) -> bool {
-        // Files e-h have bit 2 of the file set: mirror them onto a-d with an xor of 7.
-        let mirror = ((pawn >> 2) & 1) * 7;
-        let sk = usize::from((strong_king ^ mirror) & 63);
-        let p = usize::from((pawn ^ mirror) & 63);
-        let wk = u32::from((weak_king ^ mirror) & 63);
-        let btm = usize::from(!strong_to_move);
-        // ((btm * 6 + rank - 1) * 64 + sk) * 4 + file, with rank = p >> 3 and file = p & 3
-        let word = ((btm * 6 + (p >> 3)).wrapping_sub(1) * 64 + sk) * 4 + (p & 3);
-        // A pawn on rank 1 or 8 breaks the precondition; clamping keeps the load in bounds.
-        (self.words[word.min(WORDS - 1)] >> wk) & 1 != 0
+        let key = PAWN_KEYS[usize::from(!strong_to_move) << 7 | usize::from(pawn & 63)];
+        self.bit(key, u32::from(strong_king), u32::from(weak_king))
     }
 
     /// Win, draw or loss for the side to move of a validated position.
     #[inline]
     #[must_use]
     pub fn probe(&self, pos: &KpkPosition) -> Wdl {
-        // A black pawn is flipped to a white one: xor 56 swaps ranks 1 and 8.
-        let flip = (pos.strong_side() as u8) * 56;
-        let stm = pos.strong_to_move();
-        let win = self.strong_wins(
-            pos.strong_king().index() ^ flip,
-            pos.pawn().index() ^ flip,
-            pos.weak_king().index() ^ flip,
-            stm,
-        );
-        // win and strong to move: 1; win and weak to move: -1; otherwise 0
-        let v = i32::from(win) * (2 * i32::from(stm) - 1);
-        Wdl::from_signum(v)
+        let v = pos.packed();
+        // bits 6-13 of the packed position: pawn, pawn colour, side to move
+        let key = PAWN_KEYS[(v >> 6) as usize & 255];
+        // the strong king is in bits 0-5 of `v` and the weak king in bits 14-19
+        let win = self.bit(key, v, v >> 14);
+        // A win for the side with the pawn: +1 when it is to move, -1 otherwise.
+        let sign = if key & BTM_BIT == 0 { 1 } else { -1 };
+        Wdl::from_signum(i32::from(win) * sign)
+    }
+
+    /// The bit for `key` (from [`PAWN_KEYS`]) and the kings in the low six bits of `strong_king`
+    /// and `weak_king` (higher bits are ignored).
+    #[inline(always)]
+    fn bit(&self, key: u32, strong_king: u32, weak_king: u32) -> bool {
+        let word = (key >> OFFSET_SHIFT) as usize + (((strong_king ^ key) & 63) << 2) as usize;
+        // `word < WORDS` for every key: the bounds check never fails. The shift count is taken
+        // modulo 64, which drops the key's and the packed position's higher bits.
+        (self.words[word].wrapping_shr(weak_king ^ key) & 1) != 0
     }
 
     /// Number of set bits: positions won by the side with the pawn, files a-d.

@@ -41,9 +41,9 @@ pub fn index_of(pos: &Chess) -> Option<usize> {
 
 /// The setup of an index (not necessarily legal).
 pub fn setup_of(index: usize) -> Setup {
-    let other = Square::new((index % 64) as u32);
-    let bk = Square::new((index / 64 % 64) as u32);
-    let wk = Square::new((index / 4096 % 64) as u32);
+    let other = Square::new(u32::try_from(index % 64).unwrap());
+    let bk = Square::new(u32::try_from(index / 64 % 64).unwrap());
+    let wk = Square::new(u32::try_from(index / 4096 % 64).unwrap());
     let stm = index / 262_144 % 2;
     let m = index / 524_288;
     let mut board = Board::empty();
@@ -81,7 +81,7 @@ pub fn solve() -> Solution {
     let mut start = vec![0u32; SIZE + 1];
     let mut succ: Vec<u32> = Vec::with_capacity(SIZE * 6);
     for i in 0..SIZE {
-        start[i] = succ.len() as u32;
+        start[i] = u32::try_from(succ.len()).unwrap();
         let Some(pos) = position_of(i) else { continue };
         legal[i] = true;
         for m in pos.legal_moves() {
@@ -91,11 +91,11 @@ pub fn solve() -> Solution {
                 succ.push(DRAWN);
             } else {
                 let j = index_of(&next).expect("every other 3-man ending is in the index");
-                succ.push(j as u32);
+                succ.push(u32::try_from(j).unwrap());
             }
         }
     }
-    start[SIZE] = succ.len() as u32;
+    start[SIZE] = u32::try_from(succ.len()).unwrap();
 
     let mut dtm: Vec<Option<i16>> = vec![None; SIZE];
     // Pass 0: checkmates.
