@@ -31,3 +31,8 @@ pub use color::Color;
 pub use position::{KpkPosition, Man, PositionError, Role, pawn_attacks};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use wdl::Wdl;
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kpk_score::{Ibv, Score};
 
 /// A mix of every band: heuristic values, known wins, mates and their negations.
@@ -19,8 +19,8 @@ fn sample() -> Vec<Score> {
 fn packing(c: &mut Criterion) {
     let scores = sample();
     let packed: Vec<u16> = scores.iter().map(|s| s.pack15().unwrap()).collect();
-    let n = scores.len() as f64;
     let mut g = c.benchmark_group("packing");
+    g.throughput(Throughput::Elements(scores.len() as u64));
     g.bench_function("pack15", |b| {
         b.iter(|| {
             let mut acc = 0u32;
@@ -58,12 +58,12 @@ fn packing(c: &mut Criterion) {
         });
     });
     g.finish();
-    println!("(each iteration handles {n} scores)");
 }
 
 fn tt_adjustment(c: &mut Criterion) {
     let scores = sample();
     let mut g = c.benchmark_group("tt");
+    g.throughput(Throughput::Elements(scores.len() as u64));
     g.bench_function("to_tt_from_tt", |b| {
         b.iter(|| {
             let mut acc = 0i32;
