@@ -79,6 +79,12 @@ pub enum Band {
 
 impl Band {
     /// The band of a raw value.
+    ///
+    /// ```
+    /// use kpk_score::bands::{Band, KNOWN_WIN};
+    /// assert_eq!(Band::of(KNOWN_WIN), Band::KnownWin);
+    /// assert_eq!(Band::of(-16_383), Band::Mated);
+    /// ```
     #[must_use]
     pub const fn of(v: i32) -> Band {
         if v <= -INFINITE {
@@ -101,6 +107,12 @@ impl Band {
     }
 
     /// The inclusive range of a band, `None` for [`Band::Gap`].
+    ///
+    /// ```
+    /// use kpk_score::bands::{Band, EVAL_MAX};
+    /// assert_eq!(Band::Heuristic.range(), Some((-EVAL_MAX, EVAL_MAX)));
+    /// assert_eq!(Band::Gap.range(), None);
+    /// ```
     #[must_use]
     pub const fn range(self) -> Option<(i32, i32)> {
         Some(match self {

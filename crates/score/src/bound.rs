@@ -41,6 +41,11 @@ pub enum Bound {
 
 impl Bound {
     /// The bound seen from the other side: lower and upper swap under negation.
+    ///
+    /// ```
+    /// use kpk_score::Bound;
+    /// assert_eq!(Bound::Lower.flip(), Bound::Upper);
+    /// ```
     #[must_use]
     pub const fn flip(self) -> Bound {
         match self {
@@ -62,6 +67,12 @@ pub struct BoundedScore {
 
 impl BoundedScore {
     /// A score with a bound.
+    ///
+    /// ```
+    /// use kpk_score::{Bound, BoundedScore, Score};
+    /// let b = BoundedScore::new(Score::new(12), Bound::Upper);
+    /// assert_eq!(-b, BoundedScore::new(Score::new(-12), Bound::Lower));
+    /// ```
     #[must_use]
     pub const fn new(score: Score, bound: Bound) -> BoundedScore {
         BoundedScore { score, bound }
@@ -69,6 +80,13 @@ impl BoundedScore {
 
     /// Classifies a fail-soft result of a search with window `(alpha, beta)`: at or below
     /// alpha is an upper bound, at or above beta a lower bound, in between exact.
+    ///
+    /// ```
+    /// use kpk_score::{Bound, BoundedScore, Score};
+    /// let (a, b) = (Score::new(-10), Score::new(10));
+    /// assert_eq!(BoundedScore::from_window(Score::new(-10), a, b).bound, Bound::Upper);
+    /// assert_eq!(BoundedScore::from_window(Score::new(3), a, b).bound, Bound::Exact);
+    /// ```
     #[must_use]
     pub const fn from_window(score: Score, alpha: Score, beta: Score) -> BoundedScore {
         let bound = if score.0 <= alpha.0 {
@@ -114,30 +132,55 @@ pub struct Ibv(i32);
 
 impl Ibv {
     /// Exactly `v`.
+    ///
+    /// ```
+    /// use kpk_score::{Ibv, Score};
+    /// assert_eq!(Ibv::exact(Score::new(5)).get(), 15);
+    /// ```
     #[must_use]
     pub const fn exact(v: Score) -> Ibv {
         Ibv(3 * v.0)
     }
 
     /// At least `v` (a lower bound).
+    ///
+    /// ```
+    /// use kpk_score::{Ibv, Score};
+    /// assert!(Ibv::at_least(Score::new(5)) > Ibv::exact(Score::new(5)));
+    /// ```
     #[must_use]
     pub const fn at_least(v: Score) -> Ibv {
         Ibv(3 * v.0 + 1)
     }
 
     /// At most `v` (an upper bound).
+    ///
+    /// ```
+    /// use kpk_score::{Ibv, Score};
+    /// assert!(Ibv::at_most(Score::new(5)) < Ibv::exact(Score::new(5)));
+    /// ```
     #[must_use]
     pub const fn at_most(v: Score) -> Ibv {
         Ibv(3 * v.0 - 1)
     }
 
     /// The raw integer.
+    ///
+    /// ```
+    /// use kpk_score::{Ibv, Score};
+    /// assert_eq!(Ibv::at_most(Score::new(-2)).get(), -7);
+    /// ```
     #[must_use]
     pub const fn get(self) -> i32 {
         self.0
     }
 
     /// The value and bound this integer encodes.
+    ///
+    /// ```
+    /// use kpk_score::{Bound, BoundedScore, Ibv, Score};
+    /// assert_eq!(Ibv::at_most(Score::new(4)).decode(), BoundedScore::new(Score::new(4), Bound::Upper));
+    /// ```
     #[must_use]
     pub const fn decode(self) -> BoundedScore {
         let v = self.0.div_euclid(3);

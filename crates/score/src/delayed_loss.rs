@@ -30,6 +30,12 @@ use crate::Score;
 
 /// Adjusts the window `(alpha, beta)` of a node whose current evaluation is `current`, so that
 /// after [`leave`] adds its bonus, fail-high and fail-low decisions match the caller's window.
+///
+/// ```
+/// use kpk_score::{Score, delayed_loss};
+/// let (a, b) = delayed_loss::enter(Score::new(0), Score::new(10), Score::new(10));
+/// assert_eq!((a.get(), b.get()), (-1, 9));
+/// ```
 #[must_use]
 pub const fn enter(alpha: Score, beta: Score, current: Score) -> (Score, Score) {
     let a = alpha.get() - bit(alpha.get() < current.get());
@@ -38,6 +44,11 @@ pub const fn enter(alpha: Score, beta: Score, current: Score) -> (Score, Score) 
 }
 
 /// The delayed-loss bonus: one point back for a result below the node's current evaluation.
+///
+/// ```
+/// use kpk_score::{Score, delayed_loss};
+/// assert_eq!(delayed_loss::leave(Score::new(-50), Score::ZERO), Score::new(-49));
+/// ```
 #[must_use]
 pub const fn leave(best: Score, current: Score) -> Score {
     Score::new(best.get() + bit(best.get() < current.get()))

@@ -52,6 +52,12 @@ pub enum DrawPolicy {
 impl DrawPolicy {
     /// The draw score for the side to move at `ply` plies from the root (even plies: the root
     /// side is to move).
+    ///
+    /// ```
+    /// use kpk_score::{DrawPolicy, Score};
+    /// assert_eq!(DrawPolicy::CrayBlitz.draw(6), Score::new(6));
+    /// assert_eq!(DrawPolicy::CrayBlitz.draw(7), Score::new(-7));
+    /// ```
     #[must_use]
     pub const fn draw(self, ply: u32) -> Score {
         let root_to_move = ply.is_multiple_of(2);
@@ -73,6 +79,12 @@ impl DrawPolicy {
 
     /// An evaluation in centipawns under this policy: saturated into the heuristic band and,
     /// for Cray Blitz, shifted away from zero (the result stays within `±EVAL_MAX`).
+    ///
+    /// ```
+    /// use kpk_score::{DrawPolicy, Score};
+    /// assert_eq!(DrawPolicy::Zero.eval(-7), Score::new(-7));
+    /// assert_eq!(DrawPolicy::CrayBlitz.eval(10_000), Score::EVAL_MAX);
+    /// ```
     #[must_use]
     pub const fn eval(self, centipawns: i32) -> Score {
         match self {

@@ -52,6 +52,11 @@ pub enum Field {
 
 impl Field {
     /// The inclusive range of raw values the field stores.
+    ///
+    /// ```
+    /// use kpk_score::packing::Field;
+    /// assert_eq!(Field::Bits15.range(), (-16_384, 16_383));
+    /// ```
     #[must_use]
     pub const fn range(self) -> (i32, i32) {
         match self {
@@ -107,6 +112,12 @@ impl Score {
     ///
     /// # Errors
     /// A [`PackError`] for values outside `i16`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::mate_in(1).to_i16(), Ok(16_382));
+    /// assert!(Score::new(40_000).to_i16().is_err());
+    /// ```
     pub const fn to_i16(self) -> Result<i16, PackError> {
         match Field::I16.check(self.0) {
             #[allow(clippy::cast_possible_truncation)]
@@ -116,6 +127,11 @@ impl Score {
     }
 
     /// A score read from an `i16`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::from_i16(-7), Score::new(-7));
+    /// ```
     #[must_use]
     pub const fn from_i16(v: i16) -> Score {
         Score(v as i32)
@@ -125,6 +141,11 @@ impl Score {
     ///
     /// # Errors
     /// A [`PackError`] for values outside `-16384..=16383`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::new(-1).pack15(), Ok(0x7FFF));
+    /// ```
     pub const fn pack15(self) -> Result<u16, PackError> {
         match Field::Bits15.check(self.0) {
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -135,6 +156,12 @@ impl Score {
 
     /// Decodes a 15-bit two's-complement field from the low bits of `bits` (bit 15 is ignored)
     /// with the shiftless sign extension `((x & 0x7FFF) ^ 0x4000) - 0x4000`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::unpack15(0x7FFF), Score::new(-1));
+    /// assert_eq!(Score::unpack15(0x4000), Score::new(-16_384));
+    /// ```
     #[must_use]
     pub const fn unpack15(bits: u16) -> Score {
         Score(((bits as i32 & MASK15) ^ SIGN15) - SIGN15)
@@ -142,6 +169,12 @@ impl Score {
 
     /// Decodes the 15-bit two's-complement field that starts at bit `shift` of a wider entry.
     /// `shift` is taken modulo 64.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// let entry = u64::from(Score::new(-300).pack15().unwrap()) << 40;
+    /// assert_eq!(Score::extract15(entry, 40), Score::new(-300));
+    /// ```
     #[must_use]
     pub const fn extract15(entry: u64, shift: u32) -> Score {
         let x = (entry >> (shift % 64)) & 0x7FFF;
@@ -153,6 +186,12 @@ impl Score {
     ///
     /// # Errors
     /// A [`PackError`] for values outside `-16384..=16383`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::new(-16_384).pack15_offset(), Ok(0));
+    /// assert_eq!(Score::new(0).pack15_offset(), Ok(16_384));
+    /// ```
     pub const fn pack15_offset(self) -> Result<u16, PackError> {
         match Field::Offset15.check(self.0) {
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -162,6 +201,11 @@ impl Score {
     }
 
     /// Decodes a 15-bit offset field from the low bits of `bits` (bit 15 is ignored).
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::unpack15_offset(16_385), Score::new(1));
+    /// ```
     #[must_use]
     pub const fn unpack15_offset(bits: u16) -> Score {
         Score((bits as i32 & MASK15) - SIGN15)
@@ -171,6 +215,12 @@ impl Score {
     ///
     /// # Errors
     /// A [`PackError`] for values outside `-INFINITE..=INFINITE`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// let bits = Score::new(150).to_f32_bits().unwrap();
+    /// assert_eq!(f32::from_bits(bits), 1.5);
+    /// ```
     pub fn to_f32_bits(self) -> Result<u32, PackError> {
         Field::F32.check(self.0)?;
         Ok(self.to_pawns().to_bits())
@@ -180,6 +230,12 @@ impl Score {
     ///
     /// # Errors
     /// A [`PackError`] for NaN, infinities and values outside `-INFINITE..=INFINITE`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::from_f32_bits(2.25f32.to_bits()), Ok(Score::new(225)));
+    /// assert!(Score::from_f32_bits(f32::NAN.to_bits()).is_err());
+    /// ```
     pub fn from_f32_bits(bits: u32) -> Result<Score, PackError> {
         let pawns = f32::from_bits(bits);
         let limit = (INFINITE + 1) as f32 / 100.0;
@@ -207,6 +263,28 @@ impl Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every value in `-2^20..=2^20` and the extremes of `i32`: far beyond every field's range.
+    fn wide() -> impl Iterator<Item = i32> {
+        (-(1 << 20)..=(1 << 20)).chain([i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX])
+    }
+
+    #[test]
+    fn every_field_accepts_exactly_its_range() {
+        for field in [Field::I16, Field::Bits15, Field::Offset15, Field::F32] {
+            let (lo, hi) = field.range();
+            for v in wide() {
+                let s = Score::new(v);
+                let accepted = match field {
+                    Field::I16 => s.to_i16().is_ok(),
+                    Field::Bits15 => s.pack15().is_ok(),
+                    Field::Offset15 => s.pack15_offset().is_ok(),
+                    Field::F32 => s.to_f32_bits().is_ok(),
+                };
+                assert_eq!(accepted, (lo..=hi).contains(&v), "{field:?} {v}");
+            }
+        }
+    }
 
     #[test]
     fn i16_round_trips_every_value_and_rejects_the_rest() {

@@ -57,6 +57,11 @@ impl Resolution {
     }
 
     /// Units per pawn.
+    ///
+    /// ```
+    /// use kpk_score::Resolution;
+    /// assert_eq!(Resolution::MILLIPAWN.units_per_pawn(), 1000);
+    /// ```
     #[must_use]
     pub const fn units_per_pawn(self) -> u32 {
         self.0
@@ -83,6 +88,11 @@ impl Grain {
     }
 
     /// The step in centipawns.
+    ///
+    /// ```
+    /// use kpk_score::Grain;
+    /// assert_eq!(Grain::new(4).unwrap().step(), 4);
+    /// ```
     #[must_use]
     pub const fn step(self) -> u32 {
         self.0.unsigned_abs()
@@ -134,6 +144,11 @@ const fn saturate_i32(v: i64) -> i32 {
 impl Score {
     /// The value in another resolution, rounded to nearest (halves away from zero). Meant for
     /// heuristic values; proofs have no meaning in pawn units.
+    ///
+    /// ```
+    /// use kpk_score::{Resolution, Score};
+    /// assert_eq!(Score::new(100).to_units(Resolution::new(32).unwrap()), 32);
+    /// ```
     #[must_use]
     pub const fn to_units(self, resolution: Resolution) -> i32 {
         let n = self.0 as i64 * resolution.0 as i64;
@@ -143,6 +158,11 @@ impl Score {
     /// A value given in another resolution, as centipawns rounded to nearest (halves away from
     /// zero). Not saturated: wrap it in [`Score::eval`] (or use [`Score::eval_from_units`]) for an
     /// evaluation.
+    ///
+    /// ```
+    /// use kpk_score::{Resolution, Score};
+    /// assert_eq!(Score::from_units(1500, Resolution::MILLIPAWN), Score::new(150));
+    /// ```
     #[must_use]
     pub const fn from_units(units: i32, resolution: Resolution) -> Score {
         let n = units as i64 * PAWN as i64;
@@ -150,6 +170,11 @@ impl Score {
     }
 
     /// An evaluation given in another resolution, saturated into the heuristic band.
+    ///
+    /// ```
+    /// use kpk_score::{Resolution, Score};
+    /// assert_eq!(Score::eval_from_units(1_000_000, Resolution::MILLIPAWN), Score::EVAL_MAX);
+    /// ```
     #[must_use]
     pub const fn eval_from_units(units: i32, resolution: Resolution) -> Score {
         Score::eval(Score::from_units(units, resolution).0)
@@ -174,6 +199,11 @@ impl Score {
     ///
     /// # Errors
     /// [`ResolutionError::NotANumber`] for NaN.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::from_pawns(-0.125), Ok(Score::new(-13)));
+    /// ```
     pub fn from_pawns(pawns: f32) -> Result<Score, ResolutionError> {
         if pawns.is_nan() {
             return Err(ResolutionError::NotANumber);
@@ -186,6 +216,13 @@ impl Score {
     /// Rounds a heuristic value to the nearest multiple of `grain` (halves away from zero),
     /// staying inside the heuristic band; proofs and infinities are returned unchanged, so
     /// `coarsen(-x) == -coarsen(x)` for every score.
+    ///
+    /// ```
+    /// use kpk_score::{Grain, Score};
+    /// let g = Grain::new(4).unwrap();
+    /// assert_eq!(Score::new(5).coarsen(g), Score::new(4));
+    /// assert_eq!(Score::new(-6).coarsen(g), Score::new(-8));
+    /// ```
     #[must_use]
     pub const fn coarsen(self, grain: Grain) -> Score {
         if self.is_decisive() || self.0 >= INFINITE || self.0 <= -INFINITE {

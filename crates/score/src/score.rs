@@ -62,6 +62,11 @@ impl Score {
     }
 
     /// The raw value.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::mated_in(1).get(), -16_382);
+    /// ```
     #[must_use]
     pub const fn get(self) -> i32 {
         self.0
@@ -123,60 +128,111 @@ impl Score {
     }
 
     /// A proven loss without an exact mate distance: the negation of [`Score::known_win_in`].
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::known_loss_in(3).is_known_loss());
+    /// assert!(Score::known_loss_in(3) > Score::mated_in(200));
+    /// ```
     #[must_use]
     pub const fn known_loss_in(plies: u32) -> Score {
         Score(-(KNOWN_WIN - clamp_ply(plies, KNOWN_WIN_SPAN)))
     }
 
     /// The band this score lies in.
+    ///
+    /// ```
+    /// use kpk_score::{Score, bands::Band};
+    /// assert_eq!(Score::known_win_in(2).band(), Band::KnownWin);
+    /// ```
     #[must_use]
     pub const fn band(self) -> Band {
         Band::of(self.0)
     }
 
     /// The side to move mates: the value is in `[MATE - MAX_PLY, MATE]`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::mate_in(9).is_mate() && !Score::mated_in(9).is_mate());
+    /// ```
     #[must_use]
     pub const fn is_mate(self) -> bool {
         self.0 >= MATE_IN_MAX_PLY && self.0 <= MATE
     }
 
     /// The side to move is mated: the value is in `[MATED, MATED + MAX_PLY]`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::mated_in(8).is_mated() && !Score::eval(-4000).is_mated());
+    /// ```
     #[must_use]
     pub const fn is_mated(self) -> bool {
         self.0 <= -MATE_IN_MAX_PLY && self.0 >= -MATE
     }
 
     /// The value is in the known-win band.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::known_win_in(0).is_known_win() && !Score::mate_in(1).is_known_win());
+    /// ```
     #[must_use]
     pub const fn is_known_win(self) -> bool {
         self.0 >= KNOWN_WIN_MIN && self.0 <= KNOWN_WIN
     }
 
     /// The value is in the known-loss band.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::known_loss_in(10).is_known_loss());
+    /// ```
     #[must_use]
     pub const fn is_known_loss(self) -> bool {
         self.0 <= -KNOWN_WIN_MIN && self.0 >= -KNOWN_WIN
     }
 
     /// A proof either way: a mate, a known win or their negations.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::mated_in(2).is_decisive() && !Score::EVAL_MAX.is_decisive());
+    /// ```
     #[must_use]
     pub const fn is_decisive(self) -> bool {
         self.is_winning_proof() || self.is_losing_proof()
     }
 
     /// A mate or a known win for the side to move.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::known_win_in(4).is_winning_proof() && !Score::known_loss_in(4).is_winning_proof());
+    /// ```
     #[must_use]
     pub const fn is_winning_proof(self) -> bool {
         self.is_mate() || self.is_known_win()
     }
 
     /// Mated or a known loss for the side to move.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::mated_in(0).is_losing_proof());
+    /// ```
     #[must_use]
     pub const fn is_losing_proof(self) -> bool {
         self.is_mated() || self.is_known_loss()
     }
 
     /// A value of the heuristic band, `[-EVAL_MAX, EVAL_MAX]`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert!(Score::eval(123).is_heuristic() && !Score::mate_in(3).is_heuristic());
+    /// ```
     #[must_use]
     pub const fn is_heuristic(self) -> bool {
         self.0 >= -EVAL_MAX && self.0 <= EVAL_MAX
@@ -238,6 +294,12 @@ impl Score {
     }
 
     /// `self - delta`, or `None` if the result leaves `[-INFINITE, INFINITE]`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::new(0).checked_sub(16_384), Some(Score::NEG_INFINITE));
+    /// assert_eq!(Score::new(0).checked_sub(16_385), None);
+    /// ```
     #[must_use]
     pub const fn checked_sub(self, delta: i32) -> Option<Score> {
         match self.0.checked_sub(delta) {
@@ -258,6 +320,11 @@ impl Score {
     }
 
     /// `self - delta`, saturated at `±INFINITE`.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::MATED.saturating_sub(100), Score::NEG_INFINITE);
+    /// ```
     #[must_use]
     pub const fn saturating_sub(self, delta: i32) -> Score {
         Score(clamp(self.0.saturating_sub(delta), -INFINITE, INFINITE))

@@ -44,6 +44,12 @@ impl Score {
     ///
     /// A proof found at `ply` ends at least `ply` plies from the root; if it claims less (it
     /// cannot be a real search result) it is stored at the top of its band.
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// assert_eq!(Score::mated_in(9).to_tt(4), Score::mated_in(5));
+    /// assert_eq!(Score::eval(35).to_tt(4), Score::eval(35));
+    /// ```
     #[must_use]
     pub const fn to_tt(self, ply: u32) -> Score {
         let p = ply_i32(ply);
@@ -65,6 +71,13 @@ impl Score {
     /// is `halfmove_clock`: proofs are re-rooted at the root, and a proof that cannot be
     /// completed before the 50-move rule, or whose distance the band cannot express, becomes
     /// the best (or worst) non-proven value. See the [module docs](crate::tt).
+    ///
+    /// ```
+    /// use kpk_score::Score;
+    /// let stored = Score::known_win_in(6);
+    /// assert_eq!(Score::from_tt(stored, 10, 0), Score::known_win_in(16));
+    /// assert_eq!(Score::from_tt(stored, 10, 95), Score::EVAL_MAX);
+    /// ```
     #[must_use]
     pub const fn from_tt(stored: Score, ply: u32, halfmove_clock: u32) -> Score {
         let budget = ply_i32(FIFTY_MOVE_PLIES.saturating_sub(halfmove_clock));
