@@ -1,14 +1,26 @@
-//! Runs the bitbase generator (the same source file the library compiles) and writes the table
-//! into `OUT_DIR/bitbase_table.rs`, which the library embeds as a static.
+//! Runs the bitbase generator and the DTM solver (the same source files the library compiles)
+//! and writes their tables into `OUT_DIR`, which the library embeds as statics.
+
+extern crate alloc;
 
 #[path = "src/bitbase/generate.rs"]
 #[allow(dead_code)]
 mod generate;
 
+#[path = "src/geometry.rs"]
+#[allow(dead_code)]
+mod geometry;
+
+#[path = "src/dtm/solve.rs"]
+#[allow(dead_code)]
+mod solve;
+
 use std::fmt::Write as _;
 
 fn main() {
     println!("cargo::rerun-if-changed=src/bitbase/generate.rs");
+    println!("cargo::rerun-if-changed=src/geometry.rs");
+    println!("cargo::rerun-if-changed=src/dtm/solve.rs");
     let mut table = [0u64; generate::WORDS];
     generate::generate(&mut table);
     let mut src = String::new();
@@ -23,6 +35,11 @@ fn main() {
     }
     src.push_str("]\n");
     let out = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
-    std::fs::write(std::path::Path::new(&out).join("bitbase_table.rs"), src)
-        .expect("OUT_DIR is writable");
+    let out = std::path::Path::new(&out);
+    std::fs::write(out.join("bitbase_table.rs"), src).expect("OUT_DIR is writable");
+
+    let (kqk, krk, kpk) = solve::solve_all();
+    for (name, bytes) in [("dtm_kqk.bin", kqk), ("dtm_krk.bin", krk), ("dtm_kpk.bin", kpk)] {
+        std::fs::write(out.join(name), bytes).expect("OUT_DIR is writable");
+    }
 }

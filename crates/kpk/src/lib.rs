@@ -20,15 +20,21 @@
 #![no_std]
 #![deny(missing_docs)]
 
+extern crate alloc;
+
 pub mod bitbase;
 mod color;
+pub mod dtm;
+pub mod geometry;
 mod position;
+mod position3;
 pub mod random;
 mod square;
 mod wdl;
 
 pub use color::Color;
 pub use position::{KpkPosition, Man, PositionError, Role, pawn_attacks};
+pub use position3::{Move, MoveList, Position, attacks};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use wdl::Wdl;
 

@@ -4,13 +4,49 @@ use core::fmt;
 
 use crate::{Color, Square, Wdl};
 
-/// A king or a pawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The kind of a man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// A king.
     King,
+    /// A queen.
+    Queen,
+    /// A rook.
+    Rook,
+    /// A bishop.
+    Bishop,
+    /// A knight.
+    Knight,
     /// A pawn.
     Pawn,
+}
+
+impl Role {
+    /// The English name, lowercase.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Queen => "queen",
+            Role::Rook => "rook",
+            Role::Bishop => "bishop",
+            Role::Knight => "knight",
+            Role::Pawn => "pawn",
+        }
+    }
+
+    /// The FEN letter of a white man (`K`, `Q`, `R`, `B`, `N`, `P`).
+    #[must_use]
+    pub const fn upper_char(self) -> char {
+        match self {
+            Role::King => 'K',
+            Role::Queen => 'Q',
+            Role::Rook => 'R',
+            Role::Bishop => 'B',
+            Role::Knight => 'N',
+            Role::Pawn => 'P',
+        }
+    }
 }
 
 /// One of the three men of a KPK position: a colour and a role.
@@ -24,11 +60,7 @@ pub struct Man {
 
 impl fmt::Display for Man {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let role = match self.role {
-            Role::King => "king",
-            Role::Pawn => "pawn",
-        };
-        write!(f, "{} {role}", self.color)
+        write!(f, "{} {}", self.color, self.role.name())
     }
 }
 
@@ -61,14 +93,23 @@ pub enum PositionError {
         /// The black king's square.
         black_king: Square,
     },
-    /// The side not to move is in check by the pawn.
+    /// A second king for one side.
+    ExtraKing {
+        /// Where it stands.
+        square: Square,
+        /// Its colour.
+        color: Color,
+    },
+    /// The side not to move is in check.
     OpponentInCheck {
         /// The colour in check, which is not to move.
         color: Color,
         /// Its king's square.
         king: Square,
-        /// The checking pawn's square.
-        pawn: Square,
+        /// The checking man.
+        checker: Man,
+        /// The checking man's square.
+        from: Square,
     },
 }
 
@@ -84,9 +125,12 @@ impl fmt::Display for PositionError {
             PositionError::KingsAdjacent { white_king, black_king } => {
                 write!(f, "kings on {white_king} and {black_king} are adjacent")
             }
-            PositionError::OpponentInCheck { color, king, pawn } => write!(
+            PositionError::ExtraKing { square, color } => {
+                write!(f, "a second {color} king on {square}: each side has exactly one king")
+            }
+            PositionError::OpponentInCheck { color, king, checker, from } => write!(
                 f,
-                "{color} king on {king} is in check from the pawn on {pawn}, but it is {} to move",
+                "{color} king on {king} is in check from the {checker} on {from}, but it is {} to move",
                 color.other()
             ),
         }
@@ -162,7 +206,12 @@ impl KpkPosition {
             return Err(PositionError::KingsAdjacent { white_king, black_king });
         }
         if side_to_move as u8 == strong as u8 && pawn_attacks(strong, pawn) & weak_king.bit() != 0 {
-            return Err(PositionError::OpponentInCheck { color: weak, king: weak_king, pawn });
+            return Err(PositionError::OpponentInCheck {
+                color: weak,
+                king: weak_king,
+                checker: sp,
+                from: pawn,
+            });
         }
         Ok(KpkPosition(
             strong_king.index() as u32
@@ -290,11 +339,11 @@ mod tests {
             ),
             (
                 KpkPosition::new(w, sq("a1"), sq("e4"), sq("d5"), w),
-                "black king on d5 is in check from the pawn on e4, but it is white to move",
+                "black king on d5 is in check from the white pawn on e4, but it is white to move",
             ),
             (
                 KpkPosition::new(b, sq("a8"), sq("e4"), sq("f3"), b),
-                "white king on f3 is in check from the pawn on e4, but it is black to move",
+                "white king on f3 is in check from the black pawn on e4, but it is black to move",
             ),
         ];
         for (result, message) in cases {

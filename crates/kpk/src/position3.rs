@@ -1,0 +1,418 @@
+//! Any legal position of at most three men: a bare king against a king and at most one other
+//! man, with legal moves and their results.
+
+use core::fmt;
+
+use crate::geometry::{
+    KING, KNIGHT, bishop_attacks, black_pawn_attacks, rook_attacks, white_pawn_attacks,
+};
+use crate::{Color, KpkPosition, Man, PositionError, Role, Square};
+
+/// A legal position of at most three men: the strong side's king and an optional extra man,
+/// the weak side's bare king, and the side to move. With bare kings the strong side is White.
+///
+/// ```
+/// use kpk::{Color, Position, Role};
+///
+/// let sq = |s: &str| s.parse().unwrap();
+/// // White: Kb6, Qc7; Black: Ka8 — Black to move is stalemated.
+/// let pos = Position::new(Color::White, sq("b6"), Some((Role::Queen, sq("c7"))), sq("a8"), Color::Black)
+///     .unwrap();
+/// assert!(pos.is_stalemate());
+/// assert_eq!(pos.legal_moves().len(), 0);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    strong: Color,
+    strong_king: Square,
+    extra: Option<(Role, Square)>,
+    weak_king: Square,
+    side_to_move: Color,
+}
+
+/// A move: from, to, and the piece a pawn promotes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the man leaves.
+    pub from: Square,
+    /// The square it reaches.
+    pub to: Square,
+    /// The new piece of a promotion.
+    pub promotion: Option<Role>,
+}
+
+/// UCI notation: `e7e8q`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.upper_char().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+/// The legal moves of a position: at most 8 king moves and 27 queen moves.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveList {
+    moves: [Move; 40],
+    len: usize,
+}
+
+impl MoveList {
+    const fn new() -> MoveList {
+        let none = Move { from: Square::ALL[0], to: Square::ALL[0], promotion: None };
+        MoveList { moves: [none; 40], len: 0 }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// The moves as a slice.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// How many moves.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no legal move.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves.
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Squares attacked by `role` of `color` on `from`, with `occupied` blocking sliders.
+#[must_use]
+pub fn attacks(color: Color, role: Role, from: Square, occupied: u64) -> u64 {
+    let sq = usize::from(from.index());
+    match role {
+        Role::King => KING[sq],
+        Role::Queen => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Knight => KNIGHT[sq],
+        Role::Pawn => match color {
+            Color::White => white_pawn_attacks(from.bit()),
+            Color::Black => black_pawn_attacks(from.bit()),
+        },
+    }
+}
+
+impl Position {
+    /// Validates a position. `strong` owns `extra` (any man but a king); with no extra man it is
+    /// only a label.
+    ///
+    /// # Errors
+    /// The first broken rule, as a [`PositionError`]: a king as the extra man, two men on one
+    /// square, a pawn on rank 1 or 8, kings adjacent, the side not to move in check.
+    pub fn new(
+        strong: Color,
+        strong_king: Square,
+        extra: Option<(Role, Square)>,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> Result<Position, PositionError> {
+        let sk = Man { color: strong, role: Role::King };
+        let wk = Man { color: strong.other(), role: Role::King };
+        if strong_king == weak_king {
+            return Err(PositionError::SameSquare { square: weak_king, first: sk, second: wk });
+        }
+        if let Some((role, sq)) = extra {
+            if role == Role::King {
+                return Err(PositionError::ExtraKing { square: sq, color: strong });
+            }
+            let man = Man { color: strong, role };
+            if sq == strong_king {
+                return Err(PositionError::SameSquare { square: sq, first: sk, second: man });
+            }
+            if sq == weak_king {
+                return Err(PositionError::SameSquare { square: sq, first: man, second: wk });
+            }
+            if role == Role::Pawn && (sq.rank().index() == 0 || sq.rank().index() == 7) {
+                return Err(PositionError::PawnOnBackRank { pawn: sq, color: strong });
+            }
+        }
+        if strong_king.is_adjacent(weak_king) {
+            let (white_king, black_king) = match strong {
+                Color::White => (strong_king, weak_king),
+                Color::Black => (weak_king, strong_king),
+            };
+            return Err(PositionError::KingsAdjacent { white_king, black_king });
+        }
+        let pos = Position { strong, strong_king, extra, weak_king, side_to_move };
+        if side_to_move == strong
+            && let Some((role, sq)) = extra
+            && pos.checkers() != 0
+        {
+            return Err(PositionError::OpponentInCheck {
+                color: strong.other(),
+                king: weak_king,
+                checker: Man { color: strong, role },
+                from: sq,
+            });
+        }
+        Ok(pos)
+    }
+
+    /// The colour that owns the extra man (White with bare kings).
+    #[must_use]
+    pub const fn strong_side(&self) -> Color {
+        self.strong
+    }
+    /// The strong side's king.
+    #[must_use]
+    pub const fn strong_king(&self) -> Square {
+        self.strong_king
+    }
+    /// The extra man and its square, if any.
+    #[must_use]
+    pub const fn extra(&self) -> Option<(Role, Square)> {
+        self.extra
+    }
+    /// The bare king.
+    #[must_use]
+    pub const fn weak_king(&self) -> Square {
+        self.weak_king
+    }
+    /// The side to move.
+    #[must_use]
+    pub const fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+    /// Whether the strong side is to move.
+    #[must_use]
+    pub fn strong_to_move(&self) -> bool {
+        self.side_to_move == self.strong
+    }
+
+    fn occupied(&self) -> u64 {
+        self.strong_king.bit() | self.weak_king.bit() | self.extra.map_or(0, |(_, sq)| sq.bit())
+    }
+
+    /// The squares the extra man attacks (the weak king does not block: it cannot step back
+    /// along a line it is checked on).
+    fn extra_attacks(&self) -> u64 {
+        match self.extra {
+            Some((role, sq)) => attacks(self.strong, role, sq, self.strong_king.bit()),
+            None => 0,
+        }
+    }
+
+    /// The extra man's square if it gives check to the weak king, as a bitboard.
+    fn checkers(&self) -> u64 {
+        match self.extra {
+            Some((_, sq)) if self.extra_attacks() & self.weak_king.bit() != 0 => sq.bit(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the side to move is in check (only the bare king can be).
+    #[must_use]
+    pub fn is_check(&self) -> bool {
+        !self.strong_to_move() && self.checkers() != 0
+    }
+
+    /// Every legal move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.strong_to_move() {
+            let own = self.occupied() & !self.weak_king.bit();
+            let king_to = KING[usize::from(self.strong_king.index())]
+                & !KING[usize::from(self.weak_king.index())]
+                & !own;
+            push_all(&mut list, self.strong_king, king_to, None);
+            if let Some((role, from)) = self.extra {
+                let targets = match role {
+                    Role::Pawn => self.pawn_pushes(from),
+                    _ => attacks(self.strong, role, from, self.occupied()) & !self.occupied(),
+                };
+                let last_rank = if self.strong == Color::White { 7 } else { 0 };
+                if role == Role::Pawn && (from.rank().index() as i32 - last_rank).abs() == 1 {
+                    for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        push_all(&mut list, from, targets, Some(promotion));
+                    }
+                } else {
+                    push_all(&mut list, from, targets, None);
+                }
+            }
+        } else {
+            let wk = usize::from(self.weak_king.index());
+            let guarded = KING[usize::from(self.strong_king.index())];
+            let mut to = KING[wk] & !guarded & !self.extra_attacks() & !self.strong_king.bit();
+            // the extra man itself may be taken when its king does not guard it
+            if let Some((_, sq)) = self.extra {
+                to &= !sq.bit();
+                if KING[wk] & sq.bit() & !guarded != 0 {
+                    to |= sq.bit();
+                }
+            }
+            push_all(&mut list, self.weak_king, to, None);
+        }
+        list
+    }
+
+    fn pawn_pushes(&self, from: Square) -> u64 {
+        let occupied = self.occupied();
+        let (one, start_rank) = match self.strong {
+            Color::White => (from.bit() << 8, 1),
+            Color::Black => (from.bit() >> 8, 6),
+        };
+        if one & occupied != 0 {
+            return 0;
+        }
+        let two = match self.strong {
+            Color::White => one << 8,
+            Color::Black => one >> 8,
+        };
+        if from.rank().index() == start_rank && two & occupied == 0 { one | two } else { one }
+    }
+
+    /// The position after a legal move of this position.
+    #[must_use]
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.side_to_move = self.side_to_move.other();
+        if self.strong_to_move() {
+            if m.from == self.strong_king {
+                next.strong_king = m.to;
+            } else if let Some((role, _)) = self.extra {
+                next.extra = Some((m.promotion.unwrap_or(role), m.to));
+            }
+        } else {
+            next.weak_king = m.to;
+            if self.extra.is_some_and(|(_, sq)| sq == m.to) {
+                next.extra = None;
+            }
+        }
+        next
+    }
+
+    /// In check with no legal move.
+    #[must_use]
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Not in check, and no legal move.
+    #[must_use]
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Neither side can ever mate: bare kings, or a lone bishop or knight.
+    #[must_use]
+    pub fn is_insufficient_material(&self) -> bool {
+        matches!(self.extra, None | Some((Role::Bishop | Role::Knight, _)))
+    }
+
+    /// The KPK position, if the extra man is a pawn.
+    #[must_use]
+    pub fn as_kpk(&self) -> Option<KpkPosition> {
+        match self.extra {
+            Some((Role::Pawn, pawn)) => KpkPosition::new(
+                self.strong,
+                self.strong_king,
+                pawn,
+                self.weak_king,
+                self.side_to_move,
+            )
+            .ok(),
+            _ => None,
+        }
+    }
+
+    /// The position in Forsyth-Edwards Notation (no castling, no en passant, move counters
+    /// `0 1`).
+    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let sq = Square::ALL[usize::from(rank * 8 + file)];
+                let man = if sq == self.strong_king {
+                    Some((self.strong, Role::King))
+                } else if sq == self.weak_king {
+                    Some((self.strong.other(), Role::King))
+                } else {
+                    self.extra.filter(|&(_, s)| s == sq).map(|(role, _)| (self.strong, role))
+                };
+                match man {
+                    None => empty += 1,
+                    Some((color, role)) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        let c = role.upper_char();
+                        write!(
+                            f,
+                            "{}",
+                            if color == Color::White { c } else { c.to_ascii_lowercase() }
+                        )?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_char('/')?;
+            }
+        }
+        write!(f, " {} - - 0 1", self.side_to_move.fen_char())
+    }
+}
+
+fn push_all(list: &mut MoveList, from: Square, mut targets: u64, promotion: Option<Role>) {
+    while targets != 0 {
+        let to = Square::ALL[targets.trailing_zeros() as usize];
+        targets &= targets - 1;
+        list.push(Move { from, to, promotion });
+    }
+}
+
+impl From<KpkPosition> for Position {
+    fn from(p: KpkPosition) -> Position {
+        Position {
+            strong: p.strong_side(),
+            strong_king: p.strong_king(),
+            extra: Some((Role::Pawn, p.pawn())),
+            weak_king: p.weak_king(),
+            side_to_move: p.side_to_move(),
+        }
+    }
+}
+
+/// The FEN.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
