@@ -248,8 +248,8 @@ impl Position {
                     Role::Pawn => self.pawn_pushes(from),
                     _ => attacks(self.strong, role, from, self.occupied()) & !self.occupied(),
                 };
-                let last_rank = if self.strong == Color::White { 7 } else { 0 };
-                if role == Role::Pawn && (from.rank().index() as i32 - last_rank).abs() == 1 {
+                let last_rank: u8 = if self.strong == Color::White { 7 } else { 0 };
+                if role == Role::Pawn && from.rank().index().abs_diff(last_rank) == 1 {
                     for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                         push_all(&mut list, from, targets, Some(promotion));
                     }

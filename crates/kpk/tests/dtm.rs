@@ -1,0 +1,241 @@
+//! Distance to mate against shakmaty: every position of every 3-man table. Run with `--release`.
+
+mod common;
+
+use kpk::dtm::{self, Dtm};
+use kpk::{Color, Position, Role, Square};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, FromSetup, Position as _, Setup};
+
+fn square(sq: shakmaty::Square) -> Square {
+    Square::ALL[usize::from(sq)]
+}
+
+fn color(c: shakmaty::Color) -> Color {
+    if c == shakmaty::Color::White { Color::White } else { Color::Black }
+}
+
+fn role(r: shakmaty::Role) -> Role {
+    match r {
+        shakmaty::Role::King => Role::King,
+        shakmaty::Role::Queen => Role::Queen,
+        shakmaty::Role::Rook => Role::Rook,
+        shakmaty::Role::Bishop => Role::Bishop,
+        shakmaty::Role::Knight => Role::Knight,
+        shakmaty::Role::Pawn => Role::Pawn,
+    }
+}
+
+/// Our position for a shakmaty position of at most three men.
+fn ours(pos: &Chess) -> Position {
+    let board = pos.board();
+    let non_kings = board.occupied() & !board.kings();
+    let (strong, extra) = match non_kings.first() {
+        Some(sq) => {
+            let piece = board.piece_at(sq).unwrap();
+            (piece.color, Some((role(piece.role), square(sq))))
+        }
+        None => (shakmaty::Color::White, None),
+    };
+    Position::new(
+        color(strong),
+        square(board.king_of(strong).unwrap()),
+        extra,
+        square(board.king_of(!strong).unwrap()),
+        color(pos.turn()),
+    )
+    .expect("shakmaty's legal positions are ours")
+}
+
+/// Every legal shakmaty position with White owning `role` (or bare kings for `None`).
+fn all_positions(role: Option<shakmaty::Role>) -> impl Iterator<Item = Chess> {
+    (0..2 * 64 * 64 * 64).filter_map(move |i| {
+        let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
+        let mut board = shakmaty::Board::empty();
+        let sq = |n: usize| shakmaty::Square::new(u32::try_from(n).unwrap());
+        board.set_piece_at(
+            sq(wk),
+            shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::King },
+        );
+        board.set_piece_at(
+            sq(bk),
+            shakmaty::Piece { color: shakmaty::Color::Black, role: shakmaty::Role::King },
+        );
+        let men = match role {
+            Some(r) => {
+                board.set_piece_at(
+                    sq(x),
+                    shakmaty::Piece { color: shakmaty::Color::White, role: r },
+                );
+                3
+            }
+            None if x == 0 => 2,
+            None => return None,
+        };
+        if board.occupied().count() != men {
+            return None;
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if stm == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
+        Chess::from_setup(setup, CastlingMode::Standard).ok()
+    })
+}
+
+fn plies(d: Option<Dtm>) -> Option<i32> {
+    d.map(Dtm::plies)
+}
+
+#[test]
+fn embedded_tables_equal_a_runtime_solve() {
+    let (q, r, p) = dtm::solve_tables();
+    let (eq, er, ep) = dtm::embedded_tables();
+    assert!(q == eq && r == er && p == ep);
+    assert_eq!(dtm::TABLE_BYTES, 360_448);
+}
+
+#[test]
+fn dtm_equals_the_independent_solver_everywhere() {
+    let solution = common::solve();
+    let mut compared = 0u32;
+    for index in 0..common::SIZE {
+        if !solution.legal[index] {
+            continue;
+        }
+        let pos = common::position_of(index).unwrap();
+        let got = plies(dtm::probe(&ours(&pos)));
+        let expected = solution.dtm[index].map(i32::from);
+        assert_eq!(
+            got,
+            expected,
+            "{}",
+            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+        );
+        compared += 1;
+    }
+    assert!(compared > 1_000_000, "{compared}");
+}
+
+/// Checks the Bellman conditions of one position against its successors (by shakmaty), our move
+/// generator against shakmaty's, and the colour-swapped position. Returns the DTM.
+fn check(pos: &Chess) -> Option<i32> {
+    let me = ours(pos);
+    let d = plies(dtm::probe(&me));
+    let moves = pos.legal_moves();
+    // our move generator and terminal flags agree with shakmaty
+    let mut theirs: Vec<String> =
+        moves.iter().map(|m| UciMove::from_standard(*m).to_string()).collect();
+    let mut mine: Vec<String> = me.legal_moves().iter().map(ToString::to_string).collect();
+    theirs.sort();
+    mine.sort();
+    assert_eq!(mine, theirs, "{me}");
+    assert_eq!(me.is_checkmate(), pos.is_checkmate(), "{me}");
+    assert_eq!(me.is_stalemate(), pos.is_stalemate(), "{me}");
+    assert_eq!(me.is_insufficient_material(), pos.is_insufficient_material(), "{me}");
+
+    let after: Vec<Option<i32>> = moves
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(*m);
+            plies(dtm::probe(&ours(&next)))
+        })
+        .collect();
+    match d {
+        Some(0) => assert!(pos.is_checkmate(), "{me}: mated but not checkmate"),
+        Some(w) if w > 0 => {
+            // a move to a loss in w - 1, none to a shorter loss
+            assert!(after.contains(&Some(-(w - 1))), "{me}: no move to a loss in {}", w - 1);
+            assert!(after.iter().all(|a| !matches!(a, Some(l) if *l <= 0 && -l < w - 1)), "{me}");
+        }
+        Some(l) => {
+            // every move to a win in at most -l - 1, one exactly
+            let need = -l - 1;
+            assert!(after.iter().all(|a| matches!(a, Some(w) if *w > 0 && *w <= need)), "{me}");
+            assert!(after.contains(&Some(need)), "{me}");
+        }
+        None => {
+            assert!(!pos.is_checkmate(), "{me}");
+            // no move wins, and (unless no move at all) some move keeps the draw
+            assert!(
+                after.iter().all(|a| !matches!(a, Some(l) if *l <= 0)),
+                "{me}: a winning move in a draw"
+            );
+            assert!(moves.is_empty() || after.contains(&None), "{me}: every move loses in a draw");
+        }
+    }
+    // the same position with colours swapped, through shakmaty's mirror
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    setup.mirror();
+    let mirrored = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
+    assert_eq!(plies(dtm::probe(&ours(&mirrored))), d, "{me} mirrored");
+    d
+}
+
+/// Per side to move: legal positions, wins, longest win or loss in plies.
+fn bellman(role: Option<shakmaty::Role>) -> [(u32, u32, i32); 2] {
+    let mut stats = [(0u32, 0u32, 0i32); 2];
+    for pos in all_positions(role) {
+        let d = check(&pos);
+        let s = &mut stats[usize::from(pos.turn() == shakmaty::Color::Black)];
+        s.0 += 1;
+        if let Some(d) = d {
+            s.1 += u32::from(d > 0);
+            s.2 = s.2.max(d.abs());
+        }
+    }
+    stats
+}
+
+#[test]
+fn kqk_satisfies_bellman_and_its_longest_mate_is_10_moves() {
+    let [w, b] = bellman(Some(shakmaty::Role::Queen));
+    assert_eq!(w.2, 19); // mate in 10 moves
+    assert_eq!(b.2, 20);
+    assert!(w.1 > 0 && b.1 == 0);
+}
+
+#[test]
+fn krk_satisfies_bellman_and_its_longest_mate_is_16_moves() {
+    let [w, b] = bellman(Some(shakmaty::Role::Rook));
+    assert_eq!(w.2, 31); // mate in 16 moves
+    assert_eq!(b.2, 32);
+    assert!(b.1 == 0);
+}
+
+#[test]
+fn kpk_satisfies_bellman_and_its_longest_mate_is_28_moves() {
+    let [w, b] = bellman(Some(shakmaty::Role::Pawn));
+    assert_eq!(w.2, 55); // mate in 28 moves, White to move
+    assert_eq!((w.0, w.1), (163_328, 124_960));
+    assert_eq!((b.0, b.1), (168_024, 0));
+    assert_eq!(b.2, 56);
+}
+
+#[test]
+fn minor_pieces_and_bare_kings_are_drawn_everywhere() {
+    for role in [Some(shakmaty::Role::Bishop), Some(shakmaty::Role::Knight), None] {
+        let [w, b] = bellman(role);
+        assert_eq!((w.1, w.2, b.1, b.2), (0, 0, 0, 0), "{role:?}");
+        assert!(w.0 > 0 && b.0 > 0);
+    }
+}
+
+#[test]
+fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
+    let mut rng = kpk::random::XorShift::new(3);
+    let mut checked = 0;
+    while checked < 300 {
+        let kp = kpk::random::random_position(&mut rng);
+        let pos = Position::from(kp);
+        let Some(d) = dtm::probe(&pos) else { continue };
+        let line: Vec<_> = dtm::line(&pos).collect();
+        assert_eq!(i32::try_from(line.len()).unwrap(), d.plies().abs(), "{pos}");
+        if let Some(last) = line.last() {
+            assert!(last.after.is_checkmate(), "{pos}");
+        } else {
+            assert!(pos.is_checkmate());
+        }
+        checked += 1;
+    }
+}
