@@ -1,13 +1,18 @@
-//! The `kpk` command: probe King+Pawn vs King positions, write the bitbase, measure it.
+//! The `kpk` command: probe positions of at most three men (win, draw or loss and the exact
+//! distance to mate), play the optimal line, show pictures, count endings, write and measure
+//! the KPK bitbase.
 //!
 //! Every subcommand prints text for people by default and one JSON object per line with
 //! `--json`. Errors go to standard error as one line, `error: ...`, and the exit code is
 //! non-zero.
 
 mod bench;
+mod fen;
 mod generate;
-mod material;
+mod line;
 mod probe;
+mod show;
+mod stats;
 
 use std::process::ExitCode;
 
@@ -23,14 +28,37 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Win, draw or loss for every FEN given (or one per line on standard input), with the
-    /// outcome of every legal move.
+    /// Win, draw or loss and distance to mate for every FEN given (or one per line on standard
+    /// input), with the outcome of every legal move, best first.
     Probe {
         /// One JSON object per position.
         #[arg(long)]
         json: bool,
         /// Positions in FEN; read from standard input, one per line, when none are given.
         fens: Vec<String>,
+    },
+    /// The optimal line to mate (SAN and UCI), or the statement that the position is drawn.
+    Line {
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+        /// The position in FEN.
+        fen: String,
+    },
+    /// The board, and for KPK a map of every square of the defending king marked win or draw.
+    Show {
+        /// Also write the picture as an SVG file.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// The position in FEN.
+        fen: String,
+    },
+    /// Legal positions, wins, draws, checkmates, stalemates and the longest mate of every
+    /// ending of at most three men.
+    Stats {
+        /// One JSON object per ending and side to move.
+        #[arg(long)]
+        json: bool,
     },
     /// Write the bitbase to a file in a documented layout.
     Generate {
@@ -64,6 +92,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Probe { json, fens } => probe::run(&fens, json),
+        Command::Line { json, fen } => line::run(&fen, json),
+        Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
+        Command::Stats { json } => stats::run(json),
         Command::Generate { out, format } => generate::run(&out, format),
         Command::Bench { json } => bench::run(json),
     };

@@ -1,104 +1,81 @@
-//! `kpk probe`: the verdict for each position and the outcome of every legal move.
+//! `kpk probe`: the verdict and distance to mate of each position, and every move's outcome.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use kpk::Wdl;
+use kpk::dtm::{self, Dtm};
+use kpk::{Position, Wdl};
 use serde_json::{Value, json};
-use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Position};
 
-use crate::material;
+use crate::fen::{self, Parsed};
 
-/// One legal move and where it leads, seen from the side to move after it.
-struct MoveOutcome {
-    uci: String,
-    san: String,
-    after: Wdl,
-    checkmate: bool,
-    stalemate: bool,
-    insufficient_material: bool,
+/// `win`, `draw` or `loss` from a DTM.
+pub fn category(d: Option<Dtm>) -> Wdl {
+    d.map_or(Wdl::Draw, Dtm::wdl)
 }
 
-/// The answer for one position.
-struct Answer {
-    wdl: Wdl,
-    checkmate: bool,
-    stalemate: bool,
-    insufficient_material: bool,
-    moves: Vec<MoveOutcome>,
+fn dtm_json(d: Option<Dtm>) -> Value {
+    d.map_or(Value::Null, |d| json!(d.plies()))
 }
 
-fn answer(pos: &Chess) -> Result<Answer, String> {
-    // Only KPK positions are probed for now; their successors may be any 3-man ending.
-    material::kpk_position(pos)?;
-    let wdl = material::wdl(pos)?;
-    let mut moves = Vec::new();
-    for m in pos.legal_moves() {
-        let san = San::from_move(pos, m).to_string();
-        let uci = UciMove::from_standard(m).to_string();
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        moves.push(MoveOutcome {
-            uci,
-            san,
-            after: material::wdl(&next)?,
-            checkmate: next.is_checkmate(),
-            stalemate: next.is_stalemate(),
-            insufficient_material: next.is_insufficient_material(),
-        });
-    }
-    // Best first: moves that leave the opponent lost, then drawn, then won.
-    moves.sort_by(|a, b| a.after.cmp(&b.after).then_with(|| a.uci.cmp(&b.uci)));
-    Ok(Answer {
-        wdl,
-        checkmate: pos.is_checkmate(),
-        stalemate: pos.is_stalemate(),
-        insufficient_material: pos.is_insufficient_material(),
-        moves,
-    })
-}
-
-fn to_json(fen: &str, a: &Answer) -> Value {
-    let moves: Vec<Value> = a
-        .moves
-        .iter()
-        .map(|m| {
+/// The JSON answer for a position, in the lichess tablebase API's shape.
+pub fn to_json(text: &str, p: &Parsed) -> Value {
+    let pos = &p.position;
+    let d = dtm::probe(pos);
+    let moves: Vec<Value> = dtm::outcomes(pos)
+        .map(|o| {
             json!({
-                "uci": m.uci,
-                "san": m.san,
-                "category": m.after.as_str(),
-                "dtm": Value::Null,
-                "checkmate": m.checkmate,
-                "stalemate": m.stalemate,
-                "insufficient_material": m.insufficient_material,
+                "uci": o.mv.to_string(),
+                "san": fen::san(&p.chess, o.mv),
+                "category": category(o.dtm).as_str(),
+                "dtm": dtm_json(o.dtm),
+                "checkmate": o.after.is_checkmate(),
+                "stalemate": o.after.is_stalemate(),
+                "insufficient_material": o.after.is_insufficient_material(),
             })
         })
         .collect();
     json!({
-        "fen": fen,
-        "category": a.wdl.as_str(),
-        "dtm": Value::Null,
-        "checkmate": a.checkmate,
-        "stalemate": a.stalemate,
-        "insufficient_material": a.insufficient_material,
+        "fen": text,
+        "category": category(d).as_str(),
+        "dtm": dtm_json(d),
+        "checkmate": pos.is_checkmate(),
+        "stalemate": pos.is_stalemate(),
+        "insufficient_material": pos.is_insufficient_material(),
         "moves": moves,
     })
 }
 
-fn to_text(fen: &str, pos: &Chess, a: &Answer) -> String {
-    let side = if pos.turn() == shakmaty::Color::White { "white" } else { "black" };
-    let mut s = format!("{fen}\n  {} with {side} to move", a.wdl);
-    if a.checkmate {
-        s.push_str(" (checkmate)");
-    } else if a.stalemate {
+/// Words for a DTM from the side to move: "mate in 3 (5 plies)".
+pub fn describe(d: Option<Dtm>) -> String {
+    match d {
+        None => "draw".to_string(),
+        Some(d) if d.plies() == 0 => "checkmated".to_string(),
+        Some(d) if d.is_win() => {
+            format!("win, mate in {} ({} plies)", d.uci_mate_moves(), d.plies())
+        }
+        Some(d) => format!("loss, mated in {} ({} plies)", -d.uci_mate_moves(), -d.plies()),
+    }
+}
+
+fn to_text(text: &str, p: &Parsed) -> String {
+    let pos: &Position = &p.position;
+    let d = dtm::probe(pos);
+    let mut s = format!("{text}\n  {} to move: {}", pos.side_to_move(), describe(d));
+    if pos.is_stalemate() {
         s.push_str(" (stalemate)");
+    } else if pos.is_insufficient_material() {
+        s.push_str(" (insufficient material)");
     }
     s.push('\n');
-    for m in &a.moves {
-        // the move's own outcome for the mover is the negation of what the opponent faces
-        s.push_str(&format!("  {:<7} {:<6} {}\n", m.san, m.uci, -m.after));
+    for o in dtm::outcomes(pos) {
+        // the move's outcome for the mover is the negation of what the opponent then faces
+        let mover = match o.dtm {
+            None => "draw".to_string(),
+            Some(after) if after.is_loss() => format!("win, mate in {}", (-after.plies() + 2) / 2),
+            Some(after) => format!("loss, mated in {}", (after.plies() + 1) / 2),
+        };
+        s.push_str(&format!("  {:<8} {:<6} {mover}\n", fen::san(&p.chess, o.mv), o.mv));
     }
     s
 }
@@ -121,22 +98,23 @@ pub fn run(fens: &[String], json: bool) -> Result<ExitCode, String> {
     let mut out = stdout.lock();
     for line in lines {
         let line = line?;
-        let fen = line.trim();
-        if fen.is_empty() {
+        let text = line.trim();
+        if text.is_empty() {
             continue;
         }
-        let result = material::parse_fen(fen).and_then(|pos| answer(&pos).map(|a| (pos, a)));
-        let written = match (&result, json) {
-            (Ok((_, a)), true) => writeln!(out, "{}", to_json(fen, a)),
-            (Ok((pos, a)), false) => write!(out, "{}", to_text(fen, pos, a)),
-            (Err(e), true) => writeln!(out, "{}", json!({ "fen": fen, "error": e })),
+        let parsed = fen::parse(text);
+        let written = match (&parsed, json) {
+            (Ok(p), true) => writeln!(out, "{}", to_json(text, p)),
+            (Ok(p), false) => write!(out, "{}", to_text(text, p)),
+            (Err(e), true) => writeln!(out, "{}", json!({ "fen": text, "error": e })),
             (Err(e), false) => {
+                out.flush().ok();
                 eprintln!("error: {e}");
                 Ok(())
             }
         };
         written.map_err(|e| format!("cannot write output: {e}"))?;
-        failed |= result.is_err();
+        failed |= parsed.is_err();
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }

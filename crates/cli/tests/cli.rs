@@ -47,7 +47,6 @@ fn probe_answers_both_colours_with_moves_best_first() {
         let v = &json_lines(&out)[0];
         assert_eq!(v["fen"], fen);
         assert_eq!(v["category"], category, "{fen}");
-        assert!(v["dtm"].is_null());
         let moves = v["moves"].as_array().unwrap();
         assert!(!moves.is_empty());
         // best first: the opponent's outcome after the move, loss < draw < win
@@ -68,7 +67,7 @@ fn probe_answers_both_colours_with_moves_best_first() {
 fn probe_text_names_the_verdict() {
     let out = kpk(&["probe", "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"], None);
     assert!(out.status.success());
-    assert!(stdout(&out).contains("win with white to move"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("white to move: win, mate in 11 (21 plies)"), "{}", stdout(&out));
 }
 
 #[test]
@@ -81,7 +80,8 @@ fn stdin_batches_answer_every_line_and_fail_at_the_end() {
     assert_eq!(lines.len(), 5, "{}", stdout(&out));
     assert_eq!(lines[0]["category"], "win");
     assert!(lines[1]["error"].as_str().unwrap().contains("invalid FEN"));
-    assert!(lines[2]["error"].as_str().unwrap().contains("unsupported material KvK"));
+    assert_eq!(lines[2]["category"], "draw"); // bare kings
+    assert!(lines[2]["insufficient_material"].as_bool().unwrap());
     assert!(lines[3]["error"].is_string());
     assert_eq!(lines[4]["category"], "draw");
 }
@@ -91,7 +91,8 @@ fn bad_input_gives_one_error_line_and_a_failure_code() {
     for (fen, message) in [
         ("8/8/8/8/8/8/8/8 w - - 0 1", "illegal position"),
         ("3k4/4P3/4K3/8/8/8/8/8 w - - 0 1", "illegal position"),
-        ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "unsupported material KRvK"),
+        ("4k3/8/8/8/8/8/8/3QK2R w - - 0 1", "unsupported material KQRvK"),
+        ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "castling rights"),
         ("xyz", "invalid FEN"),
     ] {
         let out = kpk(&["probe", fen], None);
@@ -177,4 +178,119 @@ fn bench_json_reports_the_three_figures() {
     assert!(v["generate_us"].as_f64().unwrap() > 0.0);
     assert!(v["probe_ns"].as_f64().unwrap() > 0.0);
     assert_eq!(v["table_bytes"], 24_576);
+}
+
+/// Runs `probe --json` on one FEN and returns the object.
+fn probe_json(fen: &str) -> serde_json::Value {
+    let out = kpk(&["probe", "--json", fen], None);
+    assert!(out.status.success(), "{fen}: {}", stderr(&out));
+    json_lines(&out).remove(0)
+}
+
+#[test]
+fn probe_follows_the_contract_for_every_ending() {
+    let keys = ["uci", "san", "category", "dtm", "checkmate", "stalemate", "insufficient_material"];
+    for (fen, category, dtm) in [
+        ("8/8/8/8/8/4k3/8/4K2R w - - 0 1", "win", Some(19)), // KRK
+        ("8/8/8/8/8/2k5/8/K6Q b - - 0 1", "loss", Some(-16)), // KQK
+        ("8/8/8/8/4p3/4k3/8/4K3 b - - 0 1", "win", None),    // KPK, black pawn
+        ("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", "win", Some(21)), // KPK
+        ("8/8/8/8/8/2k5/8/K5B1 w - - 0 1", "draw", None),    // KBK
+        ("8/8/8/8/8/2k5/8/K5n1 b - - 0 1", "draw", None),    // KNK, black knight
+        ("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "draw", None),    // stalemate
+        ("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "loss", Some(0)), // checkmate
+    ] {
+        let v = probe_json(fen);
+        assert_eq!(v["category"], category, "{fen}");
+        if let Some(d) = dtm {
+            assert_eq!(v["dtm"], d, "{fen}");
+        }
+        assert_eq!(v["dtm"].is_null(), category == "draw", "{fen}");
+        let moves = v["moves"].as_array().unwrap();
+        for m in moves {
+            for k in keys {
+                assert!(m.get(k).is_some(), "{fen}: move without {k}");
+            }
+        }
+        if let Some(best) = moves.first() {
+            // the best move's outcome, seen from the opponent, is the negated verdict and the
+            // DTM one ply shorter
+            let expected = match category {
+                "win" => "loss",
+                "loss" => "win",
+                _ => "draw",
+            };
+            assert_eq!(best["category"], expected, "{fen}");
+            if let Some(d) = v["dtm"].as_i64() {
+                assert_eq!(best["dtm"].as_i64().unwrap().abs(), d.abs() - 1, "{fen}");
+            }
+        } else {
+            assert!(v["checkmate"].as_bool().unwrap() || v["stalemate"].as_bool().unwrap());
+        }
+    }
+}
+
+#[test]
+fn line_plays_out_the_mate_and_states_draws() {
+    let out = kpk(&["line", "--json", "8/8/8/8/8/4k3/8/4K2R w - - 0 1"], None);
+    assert!(out.status.success());
+    let v = &json_lines(&out)[0];
+    let line = v["line"].as_array().unwrap();
+    assert_eq!(line.len(), 19);
+    assert!(line.last().unwrap()["san"].as_str().unwrap().ends_with('#'));
+    let text = stdout(&kpk(&["line", "8/8/8/8/8/4k3/8/4K2R w - - 0 1"], None));
+    assert!(text.contains("SAN: 1. ") && text.contains("UCI: "), "{text}");
+    let drawn = stdout(&kpk(&["line", "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1"], None));
+    assert!(drawn.contains("draw"), "{drawn}");
+}
+
+#[test]
+fn stats_count_every_ending() {
+    let out = kpk(&["stats", "--json"], None);
+    assert!(out.status.success());
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 12);
+    let find = |ending: &str, side: &str| {
+        lines.iter().find(|l| l["ending"] == ending && l["side_to_move"] == side).unwrap().clone()
+    };
+    let kpk_w = find("KPK", "white");
+    assert_eq!((kpk_w["legal"].as_u64(), kpk_w["wins"].as_u64()), (Some(163_328), Some(124_960)));
+    assert_eq!(kpk_w["longest_dtm"], 55);
+    assert_eq!(find("KQK", "white")["longest_dtm"], 19);
+    assert_eq!(find("KRK", "white")["longest_dtm"], 31);
+    let example = find("KRK", "white")["longest_fen"].as_str().unwrap().to_string();
+    assert_eq!(probe_json(&example)["dtm"], 31);
+    assert!(find("KNK", "black")["longest_dtm"].is_null());
+}
+
+#[test]
+fn show_draws_the_board_and_an_svg_with_64_squares() {
+    let dir = std::env::temp_dir().join(format!("kpk-cli-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("map.svg");
+    let fen = "7k/8/8/8/8/PK6/8/8 w - - 0 1";
+    let out = kpk(&["show", fen, "--svg", file.to_str().unwrap()], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("♔") && text.contains("a b c d e f g h"), "{text}");
+    assert!(text.contains("Where the black king could stand"), "{text}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let class = |c: &str| doc.descendants().filter(|n| n.attribute("class") == Some(c)).count();
+    assert_eq!(class("square"), 64);
+    // every square is coloured win or draw, except where the black king cannot stand: the
+    // squares marked · on the text map and the two squares of the white men
+    let map = text.lines().skip_while(|l| !l.contains("Where")).skip(1).take(8);
+    let illegal = map.map(|l| l.matches('·').count()).sum::<usize>();
+    assert_eq!(class("win") + class("draw") + illegal + 2, 64);
+    assert!(class("win") > 0 && class("draw") > 0);
+    assert_eq!(class("legend"), 3);
+    // without a pawn there is no map, but still a board
+    let out =
+        kpk(&["show", "8/8/8/8/8/4k3/8/4K2R w - - 0 1", "--svg", file.to_str().unwrap()], None);
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("square")).count(), 64);
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,6 +4,9 @@
 //!   embedded, that answers win or draw for every legal KPK position in a few nanoseconds.
 //! - [`KpkPosition`]: a validated position (pawn of either colour, any file, either side to
 //!   move) whose errors name the broken rule.
+//! - [`Position`]: any legal position of at most three men, with legal moves.
+//! - [`dtm`]: exact distance to mate for KQK, KRK, KPK (KBK, KNK, KK are drawn), best moves and
+//!   optimal lines; [`stats`]: counts over whole endings.
 //! - [`Square`], [`Color`], [`Wdl`]: the vocabulary.
 //!
 //! ```
@@ -30,6 +33,7 @@ mod position;
 mod position3;
 pub mod random;
 mod square;
+pub mod stats;
 mod wdl;
 
 pub use color::Color;

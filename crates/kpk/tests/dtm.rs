@@ -172,17 +172,30 @@ fn check(pos: &Chess) -> Option<i32> {
     d
 }
 
-/// Per side to move: legal positions, wins, longest win or loss in plies.
+/// Per side to move: legal positions, wins, longest win or loss in plies. Also checks
+/// `kpk::stats` against shakmaty's counts of legal positions, checkmates and stalemates.
 fn bellman(role: Option<shakmaty::Role>) -> [(u32, u32, i32); 2] {
     let mut stats = [(0u32, 0u32, 0i32); 2];
+    let mut terminal = [(0u32, 0u32); 2];
     for pos in all_positions(role) {
         let d = check(&pos);
-        let s = &mut stats[usize::from(pos.turn() == shakmaty::Color::Black)];
+        let side = usize::from(pos.turn() == shakmaty::Color::Black);
+        let s = &mut stats[side];
         s.0 += 1;
         if let Some(d) = d {
             s.1 += u32::from(d > 0);
             s.2 = s.2.max(d.abs());
         }
+        terminal[side].0 += u32::from(pos.is_checkmate());
+        terminal[side].1 += u32::from(pos.is_stalemate());
+    }
+    let ours = kpk::stats::ending(role.map(self::role));
+    for side in 0..2 {
+        let o = &ours[side];
+        assert_eq!((o.legal, o.wins), (stats[side].0, stats[side].1), "{role:?}");
+        assert_eq!((o.checkmates, o.stalemates), terminal[side], "{role:?}");
+        assert_eq!(o.longest.map_or(0, |(p, _)| i32::try_from(p).unwrap()), stats[side].2);
+        assert_eq!(o.wins + o.draws + o.losses, o.legal);
     }
     stats
 }

@@ -1,0 +1,61 @@
+//! `kpk line`: the optimal line to mate, or the statement that the position is drawn.
+
+use std::process::ExitCode;
+
+use kpk::dtm;
+use serde_json::json;
+
+use crate::fen;
+use crate::probe::{category, describe};
+
+/// Prints the optimal line of one position.
+pub fn run(text: &str, json: bool) -> Result<ExitCode, String> {
+    let parsed = fen::parse(text)?;
+    let d = dtm::probe(&parsed.position);
+    let mut chess = parsed.chess.clone();
+    let mut steps = Vec::new();
+    for step in dtm::line(&parsed.position) {
+        let san = fen::san(&chess, step.mv);
+        chess = fen::play(&chess, step.mv);
+        steps.push((step.mv.to_string(), san, step.after.to_string()));
+    }
+    if json {
+        let line: Vec<_> = steps
+            .iter()
+            .map(|(uci, san, fen)| json!({ "uci": uci, "san": san, "fen": fen }))
+            .collect();
+        println!(
+            "{}",
+            json!({
+                "fen": text.trim(),
+                "category": category(d).as_str(),
+                "dtm": d.map(|d| d.plies()),
+                "line": line,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{}", text.trim());
+    println!("  {} to move: {}", parsed.position.side_to_move(), describe(d));
+    if d.is_none() {
+        println!("  a draw: no side can force mate, so there is no line to play out");
+        return Ok(ExitCode::SUCCESS);
+    }
+    // SAN with move numbers, as in a game score (the FEN's move counters are ignored).
+    let mut san = String::new();
+    let black_first = parsed.position.side_to_move() == kpk::Color::Black;
+    for (i, (_, s, _)) in steps.iter().enumerate() {
+        let ply = i + usize::from(black_first);
+        if ply % 2 == 0 {
+            san.push_str(&format!("{}. ", ply / 2 + 1));
+        } else if i == 0 {
+            san.push_str("1... ");
+        }
+        san.push_str(s);
+        san.push(' ');
+    }
+    println!("  SAN: {}", san.trim_end());
+    let uci: Vec<&str> = steps.iter().map(|(u, _, _)| u.as_str()).collect();
+    println!("  UCI: {}", uci.join(" "));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,228 @@
+//! `kpk show`: the board in the terminal and, for KPK, the map of every square where the
+//! defending king could stand, coloured win or draw; `--svg` writes the same as a picture.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+
+use kpk::{Color, KpkPosition, Position, Role, Square, Wdl};
+
+use crate::fen;
+use crate::probe::describe;
+
+/// What a square of the map says about the defending king standing there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// The side with the pawn wins.
+    Win,
+    /// Draw.
+    Draw,
+    /// The defending king cannot stand there (occupied, next to the other king, or in check
+    /// with the other side to move).
+    Illegal,
+}
+
+/// The map for a KPK position: the verdict for every square of the defending king, the other
+/// two men and the side to move unchanged.
+fn kpk_map(pos: &Position) -> Option<[Mark; 64]> {
+    let (Role::Pawn, pawn) = pos.extra()? else { return None };
+    Some(Square::ALL.map(|sq| {
+        match KpkPosition::new(pos.strong_side(), pos.strong_king(), pawn, sq, pos.side_to_move()) {
+            Ok(p) => {
+                let strong_wins =
+                    if p.strong_to_move() { p.probe() == Wdl::Win } else { p.probe() == Wdl::Loss };
+                if strong_wins { Mark::Win } else { Mark::Draw }
+            }
+            Err(_) => Mark::Illegal,
+        }
+    }))
+}
+
+fn glyph(color: Color, role: Role) -> char {
+    let white = ['♔', '♕', '♖', '♗', '♘', '♙'];
+    let black = ['♚', '♛', '♜', '♝', '♞', '♟'];
+    let i = match role {
+        Role::King => 0,
+        Role::Queen => 1,
+        Role::Rook => 2,
+        Role::Bishop => 3,
+        Role::Knight => 4,
+        Role::Pawn => 5,
+    };
+    if color == Color::White { white[i] } else { black[i] }
+}
+
+/// The man on a square, if any.
+fn man_at(pos: &Position, sq: Square) -> Option<(Color, Role)> {
+    if sq == pos.strong_king() {
+        Some((pos.strong_side(), Role::King))
+    } else if sq == pos.weak_king() {
+        Some((pos.strong_side().other(), Role::King))
+    } else {
+        pos.extra().filter(|&(_, s)| s == sq).map(|(r, _)| (pos.strong_side(), r))
+    }
+}
+
+fn text_board(pos: &Position, map: Option<&[Mark; 64]>) -> String {
+    let mut s = String::new();
+    for rank in (0..8u8).rev() {
+        let _ = write!(s, "  {} ", rank + 1);
+        for file in 0..8u8 {
+            let sq = Square::ALL[usize::from(rank * 8 + file)];
+            let c = match (man_at(pos, sq), map) {
+                (Some((color, role)), _) if !(map.is_some() && sq == pos.weak_king()) => {
+                    glyph(color, role)
+                }
+                (_, Some(m)) => match m[usize::from(sq.index())] {
+                    Mark::Win => 'W',
+                    Mark::Draw => '=',
+                    Mark::Illegal => '·',
+                },
+                _ => {
+                    if (rank + file) % 2 == 0 {
+                        '·'
+                    } else {
+                        ' '
+                    }
+                }
+            };
+            let _ = write!(s, " {c}");
+        }
+        s.push('\n');
+    }
+    s.push_str("     a b c d e f g h\n");
+    s
+}
+
+const CELL: usize = 60;
+const MARGIN: usize = 30;
+
+fn svg(pos: &Position, map: Option<&[Mark; 64]>, title: &str) -> String {
+    let board = 8 * CELL;
+    let legend_h = if map.is_some() { 112 } else { 40 };
+    let (w, h) = (board + 2 * MARGIN, board + 2 * MARGIN + legend_h);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Arial, sans-serif">"#
+    );
+    let _ = writeln!(s, r#"  <title>{}</title>"#, escape(title));
+    let _ = writeln!(s, r##"  <rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>"##);
+    for rank in 0..8usize {
+        for file in 0..8usize {
+            let sq = Square::ALL[rank * 8 + file];
+            let x = MARGIN + file * CELL;
+            let y = MARGIN + (7 - rank) * CELL;
+            let light = (rank + file) % 2 == 1;
+            let fill = if light { "#f0d9b5" } else { "#b58863" };
+            let _ = writeln!(
+                s,
+                r#"  <rect class="square" data-square="{sq}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
+            );
+            if let Some(m) = map {
+                let (class, colour) = match m[rank * 8 + file] {
+                    Mark::Win => ("win", "#2e8b57"),
+                    Mark::Draw => ("draw", "#4169e1"),
+                    Mark::Illegal => ("illegal", ""),
+                };
+                if !colour.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        r#"  <rect class="{class}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour}" fill-opacity="0.55"/>"#
+                    );
+                }
+            }
+            let shown = man_at(pos, sq).filter(|_| !(map.is_some() && sq == pos.weak_king()));
+            if let Some((color, role)) = shown {
+                let _ = writeln!(
+                    s,
+                    r#"  <text class="piece" x="{}" y="{}" font-size="46" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+                    x + CELL / 2,
+                    y + CELL / 2 + 2,
+                    glyph(color, role)
+                );
+            }
+        }
+    }
+    for i in 0..8usize {
+        let file = char::from(b'a' + u8::try_from(i).unwrap_or(0));
+        let _ = writeln!(
+            s,
+            r#"  <text x="{}" y="{}" font-size="14" text-anchor="middle">{file}</text>"#,
+            MARGIN + i * CELL + CELL / 2,
+            MARGIN + board + 18
+        );
+        let _ = writeln!(
+            s,
+            r#"  <text x="{}" y="{}" font-size="14" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+            MARGIN / 2,
+            MARGIN + (7 - i) * CELL + CELL / 2,
+            i + 1
+        );
+    }
+    let y0 = MARGIN + board + 34;
+    let _ = writeln!(
+        s,
+        r#"  <text x="{MARGIN}" y="{}" font-size="14">{}</text>"#,
+        y0 + 10,
+        escape(title)
+    );
+    if map.is_some() {
+        let defender = pos.strong_side().other();
+        let entries = [
+            ("#2e8b57", format!("{} wins with the {defender} king here", pos.strong_side())),
+            ("#4169e1", format!("draw with the {defender} king here")),
+            ("#f0d9b5", format!("the {defender} king cannot stand here")),
+        ];
+        for (i, (colour, label)) in entries.iter().enumerate() {
+            let y = y0 + 22 + i * 22;
+            let _ = writeln!(
+                s,
+                r#"  <rect class="legend" x="{MARGIN}" y="{y}" width="16" height="16" fill="{colour}" fill-opacity="0.55"/>"#
+            );
+            let _ = writeln!(
+                s,
+                r#"  <text x="{}" y="{}" font-size="14">{}</text>"#,
+                MARGIN + 24,
+                y + 13,
+                escape(label)
+            );
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Prints the board (and map), and writes the SVG if asked.
+pub fn run(text: &str, svg_out: Option<&Path>) -> Result<ExitCode, String> {
+    let parsed = fen::parse(text)?;
+    let pos = parsed.position;
+    let map = kpk_map(&pos);
+    println!("{}", text.trim());
+    println!("  {} to move: {}", pos.side_to_move(), describe(kpk::dtm::probe(&pos)));
+    println!();
+    print!("{}", text_board(&pos, None));
+    let title = match map {
+        Some(_) => format!(
+            "Where the {} king could stand, {} to move",
+            pos.strong_side().other(),
+            pos.side_to_move()
+        ),
+        None => format!("{} to move", pos.side_to_move()),
+    };
+    if let Some(m) = &map {
+        println!();
+        println!("  {title}: W = {} wins, = draw, · cannot stand there", pos.strong_side());
+        print!("{}", text_board(&pos, Some(m)));
+    }
+    if let Some(path) = svg_out {
+        std::fs::write(path, svg(&pos, map.as_ref(), &title))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

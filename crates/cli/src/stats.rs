@@ -1,0 +1,59 @@
+//! `kpk stats`: legal positions, wins, draws, mates, stalemates and the longest mate of every
+//! ending.
+
+use std::process::ExitCode;
+
+use kpk::Color;
+use kpk::stats::{ENDINGS, ending, ending_name};
+use serde_json::json;
+
+/// Prints one line (or JSON object) per ending and side to move.
+pub fn run(json: bool) -> Result<ExitCode, String> {
+    if !json {
+        println!("White owns the extra man; wins and losses are for the side to move.");
+        println!(
+            "{:<6} {:<6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8}  example of the longest",
+            "ending", "move", "legal", "wins", "draws", "losses", "mates", "stale", "longest"
+        );
+    }
+    for extra in ENDINGS {
+        for (side, s) in Color::ALL.into_iter().zip(ending(extra)) {
+            let (longest, example) = match s.longest {
+                Some((plies, pos)) => (Some(plies), Some(pos.to_string())),
+                None => (None, None),
+            };
+            if json {
+                println!(
+                    "{}",
+                    json!({
+                        "ending": ending_name(extra),
+                        "side_to_move": side.to_string(),
+                        "legal": s.legal,
+                        "wins": s.wins,
+                        "draws": s.draws,
+                        "losses": s.losses,
+                        "checkmates": s.checkmates,
+                        "stalemates": s.stalemates,
+                        "longest_dtm": longest,
+                        "longest_fen": example,
+                    })
+                );
+            } else {
+                println!(
+                    "{:<6} {:<6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8}  {}",
+                    ending_name(extra),
+                    side.to_string(),
+                    s.legal,
+                    s.wins,
+                    s.draws,
+                    s.losses,
+                    s.checkmates,
+                    s.stalemates,
+                    longest.map_or("-".to_string(), |p| format!("{p} plies")),
+                    example.unwrap_or_default(),
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
