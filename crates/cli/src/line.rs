@@ -29,7 +29,7 @@ pub fn run(text: &str, json: bool) -> Result<ExitCode, String> {
             json!({
                 "fen": text.trim(),
                 "category": category(d).as_str(),
-                "dtm": d.map(kpk::dtm::Dtm::plies),
+                "dtm": d.map(dtm::Dtm::plies),
                 "line": line,
             })
         );
