@@ -149,3 +149,39 @@ pub const fn white_pawn_attacks(b: u64) -> u64 {
 pub const fn black_pawn_attacks(b: u64) -> u64 {
     ((b >> 9) & NOT_FILE_H) | ((b >> 7) & NOT_FILE_A)
 }
+
+/// The bitboard seen with ranks 1 and 8 swapped (`sq ^ 56`).
+#[inline(always)]
+#[must_use]
+pub const fn flip_vertical(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+/// The bitboard seen with files a and h swapped (`sq ^ 7`).
+#[inline(always)]
+#[must_use]
+pub const fn mirror_horizontal(b: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    let b = ((b >> 1) & K1) | ((b & K1) << 1);
+    let b = ((b >> 2) & K2) | ((b & K2) << 2);
+    ((b >> 4) & K4) | ((b & K4) << 4)
+}
+
+/// The bitboard reflected in the a1-h8 diagonal: file and rank swap.
+#[inline(always)]
+#[must_use]
+pub const fn transpose(b: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let mut b = b;
+    let t = K4 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = K2 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = K1 & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    b
+}

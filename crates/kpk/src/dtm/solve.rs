@@ -30,7 +30,9 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::geometry::{KING, RAYS, king_spread, white_pawn_attacks};
+use crate::geometry::{
+    KING, RAYS, flip_vertical, king_spread, mirror_horizontal, transpose, white_pawn_attacks,
+};
 
 /// Bytes of a pawnless table.
 pub const PAWNLESS_BYTES: usize = 2 * 10 * 64 * 64;
@@ -132,50 +134,80 @@ impl Frame {
     }
 }
 
-/// The layered solve shared by all materials. `white_step(d, lnew, i)` returns the Black-king
-/// squares from which White, to move in entry `i`, reaches a layer `d - 1` loss; `record(btm,
-/// i, bits, byte)` stores decided positions.
+/// The layered solve shared by all materials, driven by frontiers: only entries whose Black
+/// losses grew in the last layer are expanded, and only entries whose White wins grew are
+/// re-examined for Black losses.
+///
+/// - `predecessors(i, bits, emit)`: White moves that reach entry `i` (Black king on `bits`);
+///   `emit(j, mask)` offers entry `j` the Black-king squares `mask` as wins.
+/// - `promotions(d, emit)`: wins in `d` plies through a promotion (KPK only).
+/// - `record(btm, i, bits, byte)`: stores decided positions.
+/// - `last_promotion`: the last odd layer `promotions` can add to; the solve does not stop
+///   before it.
 fn layers(
     frame: &Frame,
-    mut white_step: impl FnMut(u8, &[u64], usize) -> u64,
+    mut predecessors: impl FnMut(usize, u64, &mut dyn FnMut(usize, u64)),
+    mut promotions: impl FnMut(u8, &mut dyn FnMut(usize, u64)),
+    last_promotion: u8,
     mut record: impl FnMut(usize, usize, u64, u8),
 ) {
     let n = frame.safe.len();
     let mut wdone = vec![0u64; n];
     let mut ldone = frame.mates.clone();
     let mut lnew = frame.mates.clone();
-    let mut wnew = vec![0u64; n];
-    for (i, &m) in frame.mates.iter().enumerate() {
-        record(1, i, m, 1);
+    let mut cand = vec![0u64; n];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut wfront: Vec<usize> = Vec::new();
+    let mut lfront: Vec<usize> = (0..n).filter(|&i| frame.mates[i] != 0).collect();
+    for &i in &lfront {
+        record(1, i, frame.mates[i], 1);
     }
     let mut d: u8 = 1;
     loop {
-        let mut any = 0;
-        for i in 0..n {
-            let w = white_step(d, &lnew, i) & frame.safe[i] & !wdone[i];
-            wnew[i] = w;
-            any |= w;
+        // odd layer d: White wins in d plies
+        touched.clear();
+        {
+            // an entry is queued when its candidate set turns non-empty
+            let mut emit = |j: usize, mask: u64| {
+                if mask != 0 {
+                    if cand[j] == 0 {
+                        touched.push(j);
+                    }
+                    cand[j] |= mask;
+                }
+            };
+            for &i in &lfront {
+                predecessors(i, lnew[i], &mut emit);
+            }
+            promotions(d, &mut emit);
         }
-        if any == 0 {
+        wfront.clear();
+        for &j in &touched {
+            let w = cand[j] & frame.safe[j] & !wdone[j];
+            cand[j] = 0;
+            if w != 0 {
+                wdone[j] |= w;
+                record(0, j, w, d);
+                wfront.push(j);
+            }
+        }
+        if wfront.is_empty() && d >= last_promotion {
             break;
         }
-        for i in 0..n {
-            wdone[i] |= wnew[i];
-            record(0, i, wnew[i], d);
-        }
+        // even layer d + 1: Black loses in d + 1 plies (only where White's wins just grew)
         d += 1;
-        let mut any = 0;
-        for i in 0..n {
-            let l = frame.base[i] & !king_spread(frame.safe[i] & !wdone[i]) & !ldone[i];
-            lnew[i] = l;
-            any |= l;
+        lfront.clear();
+        for &j in &wfront {
+            let l = frame.base[j] & !king_spread(frame.safe[j] & !wdone[j]) & !ldone[j];
+            if l != 0 {
+                ldone[j] |= l;
+                lnew[j] = l;
+                record(1, j, l, d + 1);
+                lfront.push(j);
+            }
         }
-        if any == 0 {
+        if lfront.is_empty() && d >= last_promotion {
             break;
-        }
-        for i in 0..n {
-            ldone[i] |= lnew[i];
-            record(1, i, lnew[i], d + 1);
         }
         d += 1;
     }
@@ -198,57 +230,95 @@ fn slider(from: usize, blocker: usize, dirs: &[usize]) -> u64 {
     att
 }
 
+/// Applies a [`folding`] to a bitboard of squares.
+#[inline]
+const fn fold_bits(b: u64, (x, t): (usize, bool)) -> u64 {
+    let b = if x & 7 != 0 { mirror_horizontal(b) } else { b };
+    let b = if x & 56 != 0 { flip_vertical(b) } else { b };
+    if t { transpose(b) } else { b }
+}
+
+/// The squares of the triangle, in [`TRIANGLE`] order.
+const TRIANGLE_SQUARES: [usize; 10] = {
+    let mut t = [0usize; 10];
+    let mut sq = 0;
+    while sq < 64 {
+        if TRIANGLE[sq] != NOT_IN_TRIANGLE {
+            t[TRIANGLE[sq] as usize] = sq;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// Solves KQK (`queen`) or KRK: 81,920 bytes.
+///
+/// Only White-king squares of the triangle are solved (640 entries per side). A king step out
+/// of the triangle is folded back with the board symmetry that returns it, Black-king squares
+/// included; positions with the king on the a1-h8 diagonal come in reflected pairs, so a
+/// folded win offered to such an entry is offered to its reflection too, which keeps every
+/// pair decided alike.
 #[must_use]
 pub fn solve_pawnless(queen: bool) -> Vec<u8> {
     let dirs: &[usize] = if queen { &[0, 1, 2, 3, 4, 5, 6, 7] } else { &[0, 1, 2, 3] };
-    let entry = |wk: usize, man: usize| wk * 64 + man;
-    let mut frame = Frame::new(64 * 64);
-    for wk in 0..64 {
+    let entry = |wk: usize, man: usize| usize::from(TRIANGLE[wk]) * 64 + man;
+    let mut frame = Frame::new(10 * 64);
+    for wk in TRIANGLE_SQUARES {
         for man in 0..64 {
             if wk != man {
                 frame.set(entry(wk, man), wk, man, slider(man, wk, dirs));
             }
         }
     }
+    let on_diagonal = |wk: usize| wk % 9 == 0;
+    let transposed = |sq: usize| (sq % 8) * 8 + sq / 8;
     let mut out = vec![0u8; PAWNLESS_BYTES];
     layers(
         &frame,
-        |_, lnew, i| {
-            let (wk, man) = (i / 64, i % 64);
-            if wk == man {
-                return 0;
-            }
-            let mut acc = 0;
-            for_each_bit(KING[wk] & !(1 << man), |to| acc |= lnew[entry(to, man)]);
+        |i, bits, emit| {
+            let (wk, man) = (TRIANGLE_SQUARES[i / 64], i % 64);
+            // the white king stepped to `wk` from a neighbour, folded into the triangle; a
+            // king on the diagonal is offered the reflected position too
+            for_each_bit(KING[wk] & !(1 << man), |from| {
+                let f = folding(from);
+                let (k, m, b) = (fold(from, f), fold(man, f), fold_bits(bits, f));
+                emit(entry(k, m), b);
+                if on_diagonal(k) {
+                    emit(entry(k, transposed(m)), transpose(b));
+                }
+            });
+            // the man slid to `man` along a line the black king does not stand on (the
+            // reflected entry of a diagonal king pushes its own, reflected, moves)
+            let row = i - man;
             for &d in dirs {
-                // walk the ray; the black king must not stand on a square passed over
                 let mut passed = 0u64;
                 let mut ray = RAYS[man][d];
                 while ray != 0 {
-                    let to = if ray.trailing_zeros() as usize > man {
-                        ray.trailing_zeros() as usize
-                    } else {
-                        63 - ray.leading_zeros() as usize
-                    };
-                    if to == wk {
+                    let from = nearest(ray, man);
+                    if from == wk {
                         break;
                     }
-                    acc |= lnew[entry(wk, to)] & !passed;
-                    passed |= 1 << to;
-                    ray &= !(1 << to);
+                    emit(row + from, bits & !passed);
+                    passed |= 1 << from;
+                    ray &= !(1 << from);
                 }
             }
-            acc
         },
+        |_, _| {},
+        0,
         |btm, i, bits, byte| {
-            let (wk, man) = (i / 64, i % 64);
-            if TRIANGLE[wk] != NOT_IN_TRIANGLE {
-                for_each_bit(bits, |bk| out[pawnless_index(btm, wk, man, bk)] = byte);
-            }
+            let base = ((btm * 10 + i / 64) * 64 + i % 64) * 64;
+            for_each_bit(bits, |bk| out[base + bk] = byte);
         },
     );
     out
+}
+
+/// The square of `ray` (a ray from `from`) nearest to `from`.
+#[inline]
+fn nearest(ray: u64, from: usize) -> usize {
+    let low = ray.trailing_zeros() as usize;
+    if low > from { low } else { 63 - ray.leading_zeros() as usize }
 }
 
 /// Solves KPK with promotions into `kqk` and `krk`: 196,608 bytes.
@@ -269,57 +339,73 @@ pub fn solve_kpk(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
     // (white king, file, black king); 255 = no winning promotion.
     let mut promotion = vec![u8::MAX; 64 * 4 * 64];
     for wk in 0..64 {
+        // the folding depends on the white king only: one per king square
+        let f = folding(wk);
+        let tri = usize::from(TRIANGLE[fold(wk, f)]);
         for file in 0..4 {
             let q = 56 + file;
-            for bk in 0..64 {
-                let mut best = u8::MAX;
-                for table in [kqk, krk] {
-                    if wk != q && bk != q && wk != bk {
-                        let b = table[pawnless_index(1, wk, q, bk)];
-                        if b > 0 {
-                            best = best.min(b - 1);
-                        }
+            if wk == q {
+                continue;
+            }
+            let at = ((10 + tri) * 64 + fold(q, f)) * 64;
+            let row = &mut promotion[(wk * 4 + file) * 64..][..64];
+            for (bk, best) in row.iter_mut().enumerate() {
+                if bk == q || bk == wk {
+                    continue;
+                }
+                let i = at + fold(bk, f);
+                for b in [kqk[i], krk[i]] {
+                    if b > 0 {
+                        *best = (*best).min(b - 1);
                     }
                 }
-                promotion[(wk * 4 + file) * 64 + bk] = best;
+            }
+        }
+    }
+    // The same, as Black-king masks per (white king, file) and distance.
+    let mut by_distance = vec![[0u64; 33]; 64 * 4];
+    let mut last_promotion = 0;
+    for (k, row) in promotion.chunks(64).enumerate() {
+        for (bk, &loss) in row.iter().enumerate() {
+            if usize::from(loss) < 33 {
+                by_distance[k][usize::from(loss)] |= 1 << bk;
+                last_promotion = last_promotion.max(loss + 1);
             }
         }
     }
     let mut out = vec![0u8; KPK_BYTES];
     layers(
         &frame,
-        |d, lnew, i| {
+        |i, bits, emit| {
             let (p, wk) = (i / 64, i % 64);
             let pawn = square(p);
-            if wk == pawn {
-                return 0;
-            }
-            let mut acc = 0;
-            for_each_bit(KING[wk] & !(1 << pawn), |to| acc |= lnew[p * 64 + to]);
-            let stop = pawn + 8;
-            if wk != stop {
-                if p < 20 {
-                    acc |= lnew[(p + 4) * 64 + wk] & !(1 << stop);
-                    if p < 4 && wk != stop + 8 {
-                        acc |= lnew[(p + 8) * 64 + wk] & !(1 << stop) & !(1 << (stop + 8));
-                    }
-                } else {
-                    let row = &promotion[(wk * 4 + p % 4) * 64..][..64];
-                    let mut promotes = 0u64;
-                    for (bk, &loss) in row.iter().enumerate() {
-                        if loss == d - 1 {
-                            promotes |= 1 << bk;
-                        }
-                    }
-                    // the black king must not stand on the promotion square
-                    acc |= promotes & !(1 << stop);
+            for_each_bit(KING[wk] & !(1 << pawn), |from| emit(p * 64 + from, bits));
+            // the pawn came from one square behind (its stop square `pawn` was free: the Black
+            // king is never on the man's square) or, from the 2nd rank, two squares behind
+            if p >= 4 && wk != pawn - 8 {
+                emit((p - 4) * 64 + wk, bits);
+                if (8..12).contains(&p) && wk != pawn - 16 {
+                    emit((p - 8) * 64 + wk, bits & !(1 << (pawn - 8)));
                 }
             }
-            acc
         },
+        |d, emit| {
+            if usize::from(d) > 33 {
+                return;
+            }
+            for (k, masks) in by_distance.iter().enumerate() {
+                let (wk, file) = (k / 4, k % 4);
+                let bits = masks[usize::from(d) - 1] & !(1 << (56 + file));
+                if bits != 0 && wk != 56 + file && wk != 48 + file {
+                    emit((20 + file) * 64 + wk, bits);
+                }
+            }
+        },
+        last_promotion,
         |btm, i, bits, byte| {
-            let (p, wk) = (i / 64, i % 64);
-            for_each_bit(bits, |bk| out[kpk_index(btm, square(p), wk, bk)] = byte);
+            // entry i = pawn * 64 + white king: the bytes of an entry are contiguous
+            let base = (btm * 24 * 64 + i) * 64;
+            for_each_bit(bits, |bk| out[base + bk] = byte);
         },
     );
     out
