@@ -270,7 +270,7 @@ pub fn solve_pawnless(queen: bool) -> Vec<u8> {
             }
         }
     }
-    let on_diagonal = |wk: usize| wk % 9 == 0;
+    let on_diagonal = |wk: usize| wk.is_multiple_of(9);
     let transposed = |sq: usize| (sq % 8) * 8 + sq / 8;
     let mut out = vec![0u8; PAWNLESS_BYTES];
     layers(
