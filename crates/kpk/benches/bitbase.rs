@@ -4,8 +4,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kpk::Role;
 use kpk::bitbase::{self, Bitbase};
-use kpk::random::{XorShift, random_position};
+use kpk::dtm;
+use kpk::random::{XorShift, random_ending, random_position};
 use kpk::{KpkPosition, Wdl};
 
 const PROBES: usize = 1 << 20;
@@ -19,10 +21,11 @@ fn generate(c: &mut Criterion) {
     // Into a reused buffer, as an engine would at start-up; `Bitbase::generate` adds zeroing
     // and moving the 24 KB value.
     let mut words = [0u64; bitbase::WORDS];
+    bitbase::generate::generate(&mut words);
+    assert_eq!(Bitbase::from_words(words), *Bitbase::embedded());
     c.bench_function("bitbase/generate", |b| {
         b.iter(|| bitbase::generate::generate(black_box(&mut words)));
     });
-    assert_eq!(Bitbase::from_words(words), *Bitbase::embedded());
 }
 
 fn probe(c: &mut Criterion) {
@@ -62,5 +65,26 @@ fn probe(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generate, probe);
+fn dtm_tables(c: &mut Criterion) {
+    c.bench_function("dtm/solve_all", |b| b.iter(|| black_box(dtm::solve_tables())));
+    let mut g = c.benchmark_group("dtm/probe");
+    g.throughput(Throughput::Elements(PROBES as u64));
+    for role in [Role::Pawn, Role::Queen, Role::Rook] {
+        let mut rng = XorShift::new(0xD7);
+        let positions: Vec<kpk::Position> =
+            (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
+        g.bench_function(role.name(), |b| {
+            b.iter(|| {
+                let mut sum = 0i32;
+                for pos in black_box(&positions) {
+                    sum += dtm::probe(pos).map_or(0, dtm::Dtm::plies);
+                }
+                sum
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generate, probe, dtm_tables);
 criterion_main!(benches);

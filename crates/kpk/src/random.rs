@@ -43,3 +43,24 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
         }
     }
 }
+
+/// A uniformly drawn legal position with `role` as the extra man, either colour owning it,
+/// either side to move.
+///
+/// ```
+/// use kpk::Role;
+/// use kpk::random::{XorShift, random_ending};
+/// let mut rng = XorShift::new(9);
+/// assert_eq!(random_ending(&mut rng, Role::Rook).extra().unwrap().0, Role::Rook);
+/// ```
+pub fn random_ending(rng: &mut XorShift, role: crate::Role) -> crate::Position {
+    loop {
+        let r = rng.next_u64();
+        let sq = |shift: u32| Square::ALL[usize::from(((r >> shift) & 63) as u8)];
+        let strong = if r >> 18 & 1 == 0 { Color::White } else { Color::Black };
+        let stm = if r >> 19 & 1 == 0 { Color::White } else { Color::Black };
+        if let Ok(pos) = crate::Position::new(strong, sq(0), Some((role, sq(6))), sq(12), stm) {
+            return pos;
+        }
+    }
+}

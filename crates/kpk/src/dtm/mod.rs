@@ -23,7 +23,7 @@ use core::fmt;
 
 use kpk_score::Score;
 
-use crate::{Color, Move, Position, Role, Wdl};
+use crate::{Move, Position, Role, Wdl};
 
 static KQK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_kqk.bin"));
 static KRK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_krk.bin"));
@@ -119,8 +119,9 @@ impl fmt::Display for Dtm {
 /// The exact distance to mate of any legal position of at most three men, `None` for a draw.
 #[must_use]
 pub fn probe(pos: &Position) -> Option<Dtm> {
-    // Normalise: the strong side is White (a vertical flip keeps every rule of the ending).
-    let flip = if pos.strong_side() == Color::Black { 56 } else { 0 };
+    // Normalise without branches on the position: the strong side becomes White (a vertical
+    // flip, xor 56, keeps every rule of these endings) and a pawn goes to files a-d (xor 7).
+    let flip = (pos.strong_side() as usize) * 56;
     let wk = usize::from(pos.strong_king().index()) ^ flip;
     let bk = usize::from(pos.weak_king().index()) ^ flip;
     let btm = usize::from(!pos.strong_to_move());
@@ -130,18 +131,16 @@ pub fn probe(pos: &Position) -> Option<Dtm> {
         Role::Queen => KQK[solve::pawnless_index(btm, wk, man, bk)],
         Role::Rook => KRK[solve::pawnless_index(btm, wk, man, bk)],
         Role::Pawn => {
-            let mirror = if man % 8 >= 4 { 7 } else { 0 };
+            let mirror = ((man >> 2) & 1) * 7;
             KPK[solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror)]
         }
         Role::Bishop | Role::Knight | Role::King => return None,
     };
-    // `btm` is 0 or 1, and a table byte at most 255: the casts are exact.
-    #[allow(clippy::cast_possible_wrap)]
-    match (byte, btm) {
-        (0, _) => None,
-        (d, 0) => Some(Dtm(i16::from(d))),
-        (d, _) => Some(Dtm(1 - i16::from(d))),
-    }
+    // White to move: a win in `byte` plies; Black to move: a loss in `byte - 1` plies, which is
+    // `1 - byte` signed. `btm` is 0 or 1.
+    let b = i16::from(byte);
+    let signed = b + i16::from(btm == 1) * (1 - 2 * b);
+    (byte != 0).then_some(Dtm(signed))
 }
 
 /// Win, draw or loss from the DTM tables.

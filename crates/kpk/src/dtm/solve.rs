@@ -80,13 +80,46 @@ pub const fn fold(sq: usize, (x, transpose): (usize, bool)) -> usize {
     if transpose { (s % 8) * 8 + s / 8 } else { s }
 }
 
+/// `FOLDED[code][sq]`: the square `sq` under folding `code` (bits 0-2: the xor's file part is 7,
+/// bit 1: its rank part is 56, bit 2: transpose), for a lookup instead of arithmetic.
+#[allow(clippy::cast_possible_truncation)]
+const FOLDED: [[u8; 64]; 8] = {
+    let mut t = [[0u8; 64]; 8];
+    let mut code = 0;
+    while code < 8 {
+        let f =
+            (if code & 1 != 0 { 7 } else { 0 } | if code & 2 != 0 { 56 } else { 0 }, code & 4 != 0);
+        let mut sq = 0;
+        while sq < 64 {
+            t[code][sq] = fold(sq, f) as u8; // a square: below 64
+            sq += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// Per white-king square: its folding code (see [`FOLDED`]) and the offset of its folded square
+/// in a pawnless table, `triangle * 4096`.
+const KING_FOLD: [(u8, u32); 64] = {
+    let mut t = [(0u8, 0u32); 64];
+    let mut wk = 0;
+    while wk < 64 {
+        let (x, transpose) = folding(wk);
+        let code = (x & 7 != 0) as u8 | ((x & 56 != 0) as u8) << 1 | (transpose as u8) << 2;
+        t[wk] = (code, TRIANGLE[fold(wk, (x, transpose))] as u32 * 4096);
+        wk += 1;
+    }
+    t
+};
+
 /// The byte index of a pawnless position, any squares (folded here).
 #[inline]
 #[must_use]
 pub const fn pawnless_index(btm: usize, wk: usize, man: usize, bk: usize) -> usize {
-    let f = folding(wk);
-    let k = fold(wk, f);
-    ((btm * 10 + TRIANGLE[k] as usize) * 64 + fold(man, f)) * 64 + fold(bk, f)
+    let (code, offset) = KING_FOLD[wk & 63];
+    let folded = &FOLDED[code as usize];
+    btm * 40_960 + offset as usize + (folded[man & 63] as usize) * 64 + folded[bk & 63] as usize
 }
 
 /// The byte index of a KPK position with the pawn on files a-d, ranks 2-7.
