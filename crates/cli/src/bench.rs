@@ -1,12 +1,13 @@
-//! `kpk bench`: generation time, probe time and table size, measured here and now.
+//! `kpk bench`: generation and probe times and table sizes of the bitbase and the DTM tables,
+//! measured here and now.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use kpk::bitbase::{self, Bitbase, TABLE_BYTES};
-use kpk::random::{XorShift, random_position};
-use kpk::{KpkPosition, Wdl};
+use kpk::random::{XorShift, random_ending, random_position};
+use kpk::{KpkPosition, Position, Role, Wdl, dtm};
 use serde_json::json;
 
 /// Random positions probed per pass.
@@ -50,12 +51,44 @@ fn probe_ns(positions: &[KpkPosition]) -> (f64, u32) {
     (median(samples), wins)
 }
 
+/// Median time to solve all DTM tables, in milliseconds.
+fn dtm_generate_ms() -> f64 {
+    let samples = (0..31)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(dtm::solve_tables());
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    median(samples)
+}
+
+/// Median time of one DTM probe of a random position of the ending of `role`, in nanoseconds.
+fn dtm_probe_ns(role: Role) -> f64 {
+    let mut rng = XorShift::new(0xD7);
+    let positions: Vec<Position> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
+    let samples = (0..11)
+        .map(|_| {
+            let start = Instant::now();
+            let mut sum = 0i32;
+            for pos in black_box(&positions) {
+                sum += dtm::probe(pos).map_or(0, dtm::Dtm::plies);
+            }
+            black_box(sum);
+            start.elapsed().as_secs_f64() * 1e9 / positions.len() as f64
+        })
+        .collect();
+    median(samples)
+}
+
 /// Runs the measurements and prints them.
 pub fn run(json: bool) -> Result<ExitCode, String> {
     let mut rng = XorShift::new(0x5EED);
     let positions: Vec<KpkPosition> = (0..PROBES).map(|_| random_position(&mut rng)).collect();
     let generate = generate_us();
     let (probe, wins) = probe_ns(&positions);
+    let dtm_ms = dtm_generate_ms();
+    let [dtm_kpk, dtm_kqk, dtm_krk] = [Role::Pawn, Role::Queen, Role::Rook].map(dtm_probe_ns);
     if json {
         println!(
             "{}",
@@ -65,6 +98,9 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 "probe_positions": PROBES,
                 "probe_wins": wins,
                 "table_bytes": TABLE_BYTES,
+                "dtm_generate_ms": dtm_ms,
+                "dtm_probe_ns": { "kpk": dtm_kpk, "kqk": dtm_kqk, "krk": dtm_krk },
+                "dtm_table_bytes": dtm::TABLE_BYTES,
             })
         );
     } else {
@@ -73,6 +109,9 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             "probe       {probe:.2} ns per random position ({PROBES} positions, median of 21 passes)"
         );
         println!("table       {TABLE_BYTES} bytes");
+        println!("DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
+        println!("DTM probe   KPK {dtm_kpk:.2} ns, KQK {dtm_kqk:.2} ns, KRK {dtm_krk:.2} ns per random position");
+        println!("DTM tables  {} bytes", dtm::TABLE_BYTES);
     }
     Ok(ExitCode::SUCCESS)
 }
