@@ -110,7 +110,9 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         );
         println!("table       {TABLE_BYTES} bytes");
         println!("DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
-        println!("DTM probe   KPK {dtm_kpk:.2} ns, KQK {dtm_kqk:.2} ns, KRK {dtm_krk:.2} ns per random position");
+        println!(
+            "DTM probe   KPK {dtm_kpk:.2} ns, KQK {dtm_kqk:.2} ns, KRK {dtm_krk:.2} ns per random position"
+        );
         println!("DTM tables  {} bytes", dtm::TABLE_BYTES);
     }
     Ok(ExitCode::SUCCESS)

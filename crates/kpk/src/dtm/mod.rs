@@ -8,7 +8,7 @@
 //! use kpk::{Color, Position, Role, dtm};
 //!
 //! let sq = |s: &str| s.parse().unwrap();
-//! // White: Kc6, Qb6? No: Ka6, Qb1; Black: Ka8. White mates in one (Qb7#).
+//! // White: Ka6, Qb1; Black: Ka8. White mates in one (Qb7#).
 //! let pos = Position::new(Color::White, sq("a6"), Some((Role::Queen, sq("b1"))), sq("a8"), Color::White)
 //!     .unwrap();
 //! assert_eq!(dtm::probe(&pos).map(|d| d.plies()), Some(1));
