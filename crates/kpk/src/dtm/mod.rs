@@ -211,7 +211,7 @@ pub fn line(pos: &Position) -> Line {
     Line { pos: *pos, decisive: probe(pos).is_some() }
 }
 
-/// The iterator of [`line`]: each step is the best move and the position after it.
+/// The iterator of [`line()`]: each step is the best move and the position after it.
 #[derive(Clone, Debug)]
 pub struct Line {
     pos: Position,
