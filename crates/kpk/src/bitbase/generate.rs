@@ -2,7 +2,7 @@
 //!
 //! This file is compiled twice: by `build.rs`, which runs it to embed the table, and into the
 //! library, where [`generate`] builds the same table at run time (and a test checks that the
-//! two agree bit for bit). It therefore uses nothing but `core`.
+//! two agree bit for bit). It therefore uses nothing but `core` and [`crate::geometry`].
 //!
 //! # Method
 //! The side with the pawn is White, its pawn on files a-d (the other files mirror). A position
@@ -44,67 +44,18 @@ pub const fn word_index(
     ((black_to_move * 6 + (pawn_rank - 1)) * 64 + white_king) * 4 + pawn_file
 }
 
+use crate::geometry::{KING, RAYS, king_spread as spread, white_pawn_attacks};
+
 type Lanes = [u64; 4];
-
-const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
-const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
-
-/// Squares a king on the squares of `b` attacks, excluding `b` itself.
-#[inline(always)]
-const fn spread(b: u64) -> u64 {
-    let h = ((b << 1) & NOT_FILE_A) | ((b >> 1) & NOT_FILE_H);
-    let v = b | h;
-    h | (v << 8) | (v >> 8)
-}
 
 const fn bit(sq: usize) -> u64 {
     1u64 << sq
 }
 
-/// King attacks of every square.
-const KING: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = spread(bit(sq));
-        sq += 1;
-    }
-    t
-};
-
 /// Squares attacked by a white pawn on `sq`.
 const fn pawn_attacks(sq: usize) -> u64 {
-    let b = bit(sq);
-    ((b << 7) & NOT_FILE_H) | ((b << 9) & NOT_FILE_A)
+    white_pawn_attacks(bit(sq))
 }
-
-/// The eight ray directions as (file step, rank step): the first four are rook directions.
-const DIRECTIONS: [(i32, i32); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-/// `RAYS[sq][d]`: the squares from `sq` (exclusive) to the board's edge in direction `d`.
-// Board coordinates are below 64: the casts cannot truncate or wrap.
-#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap, clippy::cast_sign_loss)]
-const RAYS: [[u64; 8]; 64] = {
-    let mut t = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let (df, dr) = DIRECTIONS[d];
-            let mut f = (sq % 8) as i32 + df;
-            let mut r = (sq / 8) as i32 + dr;
-            while f >= 0 && f < 8 && r >= 0 && r < 8 {
-                t[sq][d] |= bit((r * 8 + f) as usize);
-                f += df;
-                r += dr;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    t
-};
 
 /// All ones if `c`, else zero.
 #[inline(always)]
