@@ -252,3 +252,47 @@ fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
         checked += 1;
     }
 }
+
+#[test]
+fn our_legality_equals_shakmatys_for_every_placement() {
+    let sq = |n: usize| shakmaty::Square::new(u32::try_from(n).unwrap());
+    for r in [
+        shakmaty::Role::Queen,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Knight,
+        shakmaty::Role::Pawn,
+    ] {
+        let mut accepted = 0u32;
+        for i in 0..2 * 64 * 64 * 64 {
+            let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
+            let side = if stm == 0 { Color::White } else { Color::Black };
+            let ours = Position::new(
+                Color::White,
+                Square::ALL[wk],
+                Some((role(r), Square::ALL[x])),
+                Square::ALL[bk],
+                side,
+            );
+            let mut board = shakmaty::Board::empty();
+            board.set_piece_at(
+                sq(wk),
+                shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::King },
+            );
+            board.set_piece_at(
+                sq(bk),
+                shakmaty::Piece { color: shakmaty::Color::Black, role: shakmaty::Role::King },
+            );
+            board.set_piece_at(sq(x), shakmaty::Piece { color: shakmaty::Color::White, role: r });
+            let theirs = board.occupied().count() == 3 && {
+                let mut setup = Setup::empty();
+                setup.board = board;
+                setup.turn = if stm == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
+                Chess::from_setup(setup, CastlingMode::Standard).is_ok()
+            };
+            assert_eq!(ours.is_ok(), theirs, "{r:?} wk {wk} bk {bk} man {x} stm {stm}: {ours:?}");
+            accepted += u32::from(theirs);
+        }
+        assert!(accepted > 300_000, "{r:?}: {accepted}");
+    }
+}

@@ -4,6 +4,11 @@
 //! (360,448 bytes, one byte a position, see [`solve`] for the layouts); KBK, KNK and bare kings
 //! can never mate and are drawn. Either colour may own the extra man.
 //!
+//! Distances follow the rules of play without the 50-move rule, as tablebases' DTM does. Every
+//! distance here is at most 56 plies, so the rule only matters for a position whose halfmove
+//! clock is already above 44; a search that cares can downgrade such a mate with
+//! `kpk_score::Score::from_tt`'s guard.
+//!
 //! ```
 //! use kpk::{Color, Position, Role, dtm};
 //!
