@@ -159,13 +159,14 @@ impl core::error::Error for PositionError {}
 ///
 /// | bits | field |
 /// |---|---|
-/// | 0-5 | the strong king's square |
-/// | 6-11 | the pawn's square |
-/// | 12 | the pawn's colour (`White = 0`) |
-/// | 13 | the side to move (`White = 0`) |
-/// | 14-19 | the weak king's square |
+/// | 2-7 | the strong king's square |
+/// | 16-21 | the pawn's square |
+/// | 22 | the pawn's colour (`White = 0`) |
+/// | 23 | the side to move (`White = 0`) |
+/// | 24-29 | the weak king's square |
 ///
-/// Bits 6-13 are exactly the key of the bitbase's normalisation table.
+/// Bits 16-23 are the key of the bitbase's normalisation table, and the other fields sit where
+/// one `xor` with that key turns them into the table's word index and bit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct KpkPosition(u32);
 
@@ -214,11 +215,11 @@ impl KpkPosition {
             });
         }
         Ok(KpkPosition(
-            strong_king.index() as u32
-                | (pawn.index() as u32) << 6
-                | (strong as u32) << 12
-                | (side_to_move as u32) << 13
-                | (weak_king.index() as u32) << 14,
+            (strong_king.index() as u32) << 2
+                | (pawn.index() as u32) << 16
+                | (strong as u32) << 22
+                | (side_to_move as u32) << 23
+                | (weak_king.index() as u32) << 24,
         ))
     }
 
@@ -239,32 +240,32 @@ impl KpkPosition {
     /// The colour that owns the pawn.
     #[must_use]
     pub const fn strong_side(&self) -> Color {
-        self.color_at(12)
+        self.color_at(22)
     }
     /// The king of the side with the pawn.
     #[must_use]
     pub const fn strong_king(&self) -> Square {
-        self.square_at(0)
+        self.square_at(2)
     }
     /// The pawn.
     #[must_use]
     pub const fn pawn(&self) -> Square {
-        self.square_at(6)
+        self.square_at(16)
     }
     /// The defending king.
     #[must_use]
     pub const fn weak_king(&self) -> Square {
-        self.square_at(14)
+        self.square_at(24)
     }
     /// The side to move.
     #[must_use]
     pub const fn side_to_move(&self) -> Color {
-        self.color_at(13)
+        self.color_at(23)
     }
     /// Whether the side with the pawn is to move.
     #[must_use]
     pub const fn strong_to_move(&self) -> bool {
-        (self.0 >> 12) & 1 == (self.0 >> 13) & 1
+        (self.0 >> 22) & 1 == (self.0 >> 23) & 1
     }
 
     /// Whether the side to move is in check (only the defending king can be).

@@ -42,12 +42,14 @@ pub struct Bitbase {
     words: [u64; WORDS],
 }
 
-/// A [`PAWN_KEYS`] entry: bits 0-5 the square xor that normalises the position, bit 6 set when
-/// the side with the pawn is not to move, bits 8 and up the word offset of `(btm, pawn rank,
-/// pawn file)` with the strong king on a1. Keeping the xor in the low bits lets a probe apply
-/// it to a packed square with one instruction.
-const BTM_BIT: u32 = 1 << 6;
-const OFFSET_SHIFT: u32 = 8;
+/// A [`PAWN_KEYS`] entry holds the parts of the word index and the normalising square xor, laid
+/// out to match [`KpkPosition::packed`]: bits 0-1 the pawn file, bits 2-7 the xor for the strong
+/// king, bits 8-11 `btm * 6 + pawn_rank - 1`, bit 12 `btm`, bits 24-29 the xor for the weak king.
+/// The word index `((btm * 6 + rank - 1) * 64 + king) * 4 + file` is made of disjoint bit fields,
+/// so `(packed ^ key) & 0xFFF` is the word and `(packed ^ key) >> 24` the bit.
+const WORD_MASK: u32 = 0xFFF;
+const BTM_BIT: u32 = 1 << 12;
+const WEAK_KING_SHIFT: u32 = 24;
 
 /// Everything a probe derives from the side to move, the pawn's colour and the pawn's square,
 /// in one lookup: `PAWN_KEYS[side_to_move << 7 | pawn_color << 6 | pawn]` (colours as
@@ -67,14 +69,17 @@ const PAWN_KEYS: [u32; 256] = {
         let (rank, file) = (p >> 3, p & 7);
         let btm = side ^ black;
         if rank >= 1 && rank <= 6 {
-            let offset = ((btm * 6 + rank - 1) * 64) * 4 + file;
-            keys[i as usize] = (offset << OFFSET_SHIFT) | (btm * BTM_BIT) | x;
+            keys[i as usize] = file
+                | (x << 2)
+                | ((btm * 6 + rank - 1) << 8)
+                | (btm * BTM_BIT)
+                | (x << WEAK_KING_SHIFT);
         }
         i += 1;
     }
     keys
 };
-const _: () = assert!(1536 + 5 * 256 + 3 + 63 * 4 < WORDS);
+const _: () = assert!((11 << 8) | 0xFF < WORDS);
 
 /// The table generated at build time.
 static EMBEDDED: Bitbase =
@@ -131,23 +136,22 @@ impl Bitbase {
     #[must_use]
     pub fn probe(&self, pos: &KpkPosition) -> Wdl {
         let v = pos.packed();
-        // bits 6-13 of the packed position: pawn, pawn colour, side to move
-        let key = PAWN_KEYS[(v >> 6) as usize & 255];
-        // the strong king is in bits 0-5 of `v` and the weak king in bits 14-19
-        let win = self.bit(key, v, v >> 14);
+        // bits 16-23 of the packed position: pawn, pawn colour, side to move
+        let key = PAWN_KEYS[(v >> 16) as usize & 255];
+        let t = v ^ key;
+        // `t & WORD_MASK < WORDS` for every key; the shift count is taken modulo 64
+        let win = self.words[(t & WORD_MASK) as usize].wrapping_shr(t >> WEAK_KING_SHIFT) & 1 != 0;
         // A win for the side with the pawn: +1 when it is to move, -1 otherwise.
         let sign = if key & BTM_BIT == 0 { 1 } else { -1 };
         Wdl::from_signum(i32::from(win) * sign)
     }
 
-    /// The bit for `key` (from [`PAWN_KEYS`]) and the kings in the low six bits of `strong_king`
-    /// and `weak_king` (higher bits are ignored).
+    /// The bit for `key` (from [`PAWN_KEYS`]) and the kings' squares (higher bits ignored).
     #[inline(always)]
     fn bit(&self, key: u32, strong_king: u32, weak_king: u32) -> bool {
-        let word = (key >> OFFSET_SHIFT) as usize + (((strong_king ^ key) & 63) << 2) as usize;
-        // `word < WORDS` for every key: the bounds check never fails. The shift count is taken
-        // modulo 64, which drops the key's and the packed position's higher bits.
-        (self.words[word].wrapping_shr(weak_king ^ key) & 1) != 0
+        let word = ((strong_king & 63) << 2 ^ key) & WORD_MASK;
+        // `word < WORDS` for every key; the shift count is taken modulo 64
+        (self.words[word as usize].wrapping_shr(weak_king ^ (key >> WEAK_KING_SHIFT)) & 1) != 0
     }
 
     /// Number of set bits: positions won by the side with the pawn, files a-d.
