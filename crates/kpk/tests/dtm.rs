@@ -47,39 +47,38 @@ fn ours(pos: &Chess) -> Position {
     .expect("shakmaty's legal positions are ours")
 }
 
+/// The shakmaty position of placement `i` (`man + 64 * (bk + 64 * (wk + 64 * btm))`) with White
+/// owning `role` (bare kings for `None`, placements with `man == 0` only), if legal.
+fn shakmaty_position(i: usize, role: Option<shakmaty::Role>) -> Option<Chess> {
+    let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
+    let sq = |n: usize| shakmaty::Square::new(u32::try_from(n).unwrap());
+    let white = |role| shakmaty::Piece { color: shakmaty::Color::White, role };
+    let mut board = shakmaty::Board::empty();
+    board.set_piece_at(sq(wk), white(shakmaty::Role::King));
+    board.set_piece_at(
+        sq(bk),
+        shakmaty::Piece { color: shakmaty::Color::Black, role: shakmaty::Role::King },
+    );
+    let men = match role {
+        Some(r) => {
+            board.set_piece_at(sq(x), white(r));
+            3
+        }
+        None if x == 0 => 2,
+        None => return None,
+    };
+    if board.occupied().count() != men {
+        return None;
+    }
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.turn = if stm == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
+}
+
 /// Every legal shakmaty position with White owning `role` (or bare kings for `None`).
 fn all_positions(role: Option<shakmaty::Role>) -> impl Iterator<Item = Chess> {
-    (0..2 * 64 * 64 * 64).filter_map(move |i| {
-        let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
-        let mut board = shakmaty::Board::empty();
-        let sq = |n: usize| shakmaty::Square::new(u32::try_from(n).unwrap());
-        board.set_piece_at(
-            sq(wk),
-            shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::King },
-        );
-        board.set_piece_at(
-            sq(bk),
-            shakmaty::Piece { color: shakmaty::Color::Black, role: shakmaty::Role::King },
-        );
-        let men = match role {
-            Some(r) => {
-                board.set_piece_at(
-                    sq(x),
-                    shakmaty::Piece { color: shakmaty::Color::White, role: r },
-                );
-                3
-            }
-            None if x == 0 => 2,
-            None => return None,
-        };
-        if board.occupied().count() != men {
-            return None;
-        }
-        let mut setup = Setup::empty();
-        setup.board = board;
-        setup.turn = if stm == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
-        Chess::from_setup(setup, CastlingMode::Standard).ok()
-    })
+    (0..2 * 64 * 64 * 64).filter_map(move |i| shakmaty_position(i, role))
 }
 
 fn plies(d: Option<Dtm>) -> Option<i32> {
@@ -255,41 +254,15 @@ fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
 
 #[test]
 fn our_legality_equals_shakmatys_for_every_placement() {
-    let sq = |n: usize| shakmaty::Square::new(u32::try_from(n).unwrap());
-    for r in [
-        shakmaty::Role::Queen,
-        shakmaty::Role::Rook,
-        shakmaty::Role::Bishop,
-        shakmaty::Role::Knight,
-        shakmaty::Role::Pawn,
-    ] {
+    use shakmaty::Role as R;
+    for r in [R::Queen, R::Rook, R::Bishop, R::Knight, R::Pawn] {
         let mut accepted = 0u32;
         for i in 0..2 * 64 * 64 * 64 {
             let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
             let side = if stm == 0 { Color::White } else { Color::Black };
-            let ours = Position::new(
-                Color::White,
-                Square::ALL[wk],
-                Some((role(r), Square::ALL[x])),
-                Square::ALL[bk],
-                side,
-            );
-            let mut board = shakmaty::Board::empty();
-            board.set_piece_at(
-                sq(wk),
-                shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::King },
-            );
-            board.set_piece_at(
-                sq(bk),
-                shakmaty::Piece { color: shakmaty::Color::Black, role: shakmaty::Role::King },
-            );
-            board.set_piece_at(sq(x), shakmaty::Piece { color: shakmaty::Color::White, role: r });
-            let theirs = board.occupied().count() == 3 && {
-                let mut setup = Setup::empty();
-                setup.board = board;
-                setup.turn = if stm == 0 { shakmaty::Color::White } else { shakmaty::Color::Black };
-                Chess::from_setup(setup, CastlingMode::Standard).is_ok()
-            };
+            let (k, m, b) = (Square::ALL[wk], Square::ALL[x], Square::ALL[bk]);
+            let ours = Position::new(Color::White, k, Some((role(r), m)), b, side);
+            let theirs = shakmaty_position(i, Some(r)).is_some();
             assert_eq!(ours.is_ok(), theirs, "{r:?} wk {wk} bk {bk} man {x} stm {stm}: {ours:?}");
             accepted += u32::from(theirs);
         }
