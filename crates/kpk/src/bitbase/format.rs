@@ -112,10 +112,16 @@ impl fmt::Display for FormatError {
 
 impl core::error::Error for FormatError {}
 
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// FNV-1a, 64 bits.
 #[must_use]
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a64_continue(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a, 64 bits, continuing from the hash `h` of the bytes before.
+fn fnv1a64_continue(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
@@ -199,15 +205,9 @@ const LAYOUT_DOC: [&str; 8] = [
     "FNV-1a-64 of the words as little-endian bytes:",
 ];
 
+/// FNV-1a-64 of the words as little-endian bytes (quoted in the source emitters' headers).
 fn words_checksum(bitbase: &Bitbase) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for w in bitbase.words() {
-        for b in w.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
+    bitbase.words().iter().fold(FNV_OFFSET, |h, w| fnv1a64_continue(h, &w.to_le_bytes()))
 }
 
 /// Writes the table as Rust source: a `static` and a probe function.
