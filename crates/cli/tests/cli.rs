@@ -294,3 +294,50 @@ fn show_draws_the_board_and_an_svg_with_64_squares() {
     assert_eq!(doc.descendants().filter(|n| n.attribute("class") == Some("square")).count(), 64);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn mangled_fens_never_panic_and_every_line_is_answered() {
+    // Deterministic mutations of valid FENs: characters replaced, dropped or duplicated.
+    let seeds = [
+        "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/4k3/8/4K2R w - - 0 1",
+        "8/8/8/8/8/2k5/8/K6q b - - 0 1",
+    ];
+    let alphabet: Vec<char> = "kqrbnpKQRBNP12345678/ wb-0".chars().collect();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut lines = Vec::new();
+    for i in 0..1500 {
+        let mut chars: Vec<char> = seeds[i % seeds.len()].chars().collect();
+        for _ in 0..(1 + next() % 3) {
+            let at = usize::try_from(next() % chars.len() as u64).unwrap();
+            let c = alphabet[usize::try_from(next() % alphabet.len() as u64).unwrap()];
+            match next() % 3 {
+                0 => chars[at] = c,
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        let line: String = chars.into_iter().collect();
+        if !line.trim().is_empty() {
+            lines.push(line);
+        }
+    }
+    let out = kpk(&["probe", "--json"], Some(&(lines.join("\n") + "\n")));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    let answers = json_lines(&out);
+    assert_eq!(answers.len(), lines.len());
+    for (a, line) in answers.iter().zip(&lines) {
+        assert_eq!(a["fen"], line.trim());
+        assert!(a["category"].is_string() || a["error"].is_string(), "{a}");
+    }
+    assert!(answers.iter().any(|a| a["error"].is_string()));
+    assert!(answers.iter().any(|a| a["category"].is_string()));
+}
