@@ -210,24 +210,48 @@ fn words_checksum(bitbase: &Bitbase) -> u64 {
     bitbase.words().iter().fold(FNV_OFFSET, |h, w| fnv1a64_continue(h, &w.to_le_bytes()))
 }
 
+/// Writes the layout comment (each line between `comment.0` and `comment.1`), the checksum,
+/// `prologue`, then the words as an array: `open`, four words a line with `suffix`, `close`.
+fn write_array(
+    bitbase: &Bitbase,
+    out: &mut impl fmt::Write,
+    comment: (&str, &str),
+    prologue: &str,
+    open: &fmt::Arguments<'_>,
+    suffix: &str,
+    close: &str,
+) -> fmt::Result {
+    let (start, end) = comment;
+    for line in LAYOUT_DOC {
+        writeln!(out, "{start}{line}{end}")?;
+    }
+    writeln!(out, "{start}{:#018x}{end}", words_checksum(bitbase))?;
+    write!(out, "{prologue}")?;
+    writeln!(out, "{open}")?;
+    for chunk in bitbase.words().chunks(4) {
+        out.write_str("   ")?;
+        for w in chunk {
+            write!(out, " {w:#018x}{suffix},")?;
+        }
+        out.write_str("\n")?;
+    }
+    writeln!(out, "{close}\n")
+}
+
 /// Writes the table as Rust source: a `static` and a probe function.
 ///
 /// # Errors
 /// Whatever the writer returns.
 pub fn write_rust(bitbase: &Bitbase, out: &mut impl fmt::Write) -> fmt::Result {
-    for line in LAYOUT_DOC {
-        writeln!(out, "// {line}")?;
-    }
-    writeln!(out, "// {:#018x}", words_checksum(bitbase))?;
-    writeln!(out, "pub static KPK_BITBASE: [u64; {WORDS}] = [")?;
-    for chunk in bitbase.words().chunks(4) {
-        out.write_str("   ")?;
-        for w in chunk {
-            write!(out, " {w:#018x},")?;
-        }
-        out.write_str("\n")?;
-    }
-    writeln!(out, "];\n")?;
+    write_array(
+        bitbase,
+        out,
+        ("// ", ""),
+        "",
+        &format_args!("pub static KPK_BITBASE: [u64; {WORDS}] = ["),
+        "",
+        "];",
+    )?;
     writeln!(
         out,
         "/// Whether the side with the pawn wins (White's view, pawn moving up, any file)."
@@ -255,20 +279,15 @@ pub fn write_rust(bitbase: &Bitbase, out: &mut impl fmt::Write) -> fmt::Result {
 /// # Errors
 /// Whatever the writer returns.
 pub fn write_c(bitbase: &Bitbase, out: &mut impl fmt::Write) -> fmt::Result {
-    for line in LAYOUT_DOC {
-        writeln!(out, "/* {line} */")?;
-    }
-    writeln!(out, "/* {:#018x} */", words_checksum(bitbase))?;
-    writeln!(out, "#ifndef KPK_BITBASE_H\n#define KPK_BITBASE_H\n#include <stdint.h>\n")?;
-    writeln!(out, "static const uint64_t kpk_bitbase[{WORDS}] = {{")?;
-    for chunk in bitbase.words().chunks(4) {
-        out.write_str("   ")?;
-        for w in chunk {
-            write!(out, " {w:#018x}ULL,")?;
-        }
-        out.write_str("\n")?;
-    }
-    writeln!(out, "}};\n")?;
+    write_array(
+        bitbase,
+        out,
+        ("/* ", " */"),
+        "#ifndef KPK_BITBASE_H\n#define KPK_BITBASE_H\n#include <stdint.h>\n\n",
+        &format_args!("static const uint64_t kpk_bitbase[{WORDS}] = {{"),
+        "ULL",
+        "};",
+    )?;
     writeln!(
         out,
         "/* Whether the side with the pawn wins (White's view, pawn moving up, any file). */"
