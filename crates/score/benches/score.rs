@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kpk_score::{Ibv, Score};
+use kpk_score::{Bound, BoundedScore, Ibv, Score};
 
 /// A mix of every band: heuristic values, known wins, mates and their negations.
 fn sample() -> Vec<Score> {
@@ -69,8 +69,9 @@ fn tt_adjustment(c: &mut Criterion) {
             let mut acc = 0i32;
             for (i, &s) in black_box(&scores).iter().enumerate() {
                 let ply = u32::try_from(i & 63).unwrap_or(0);
-                let stored = s.to_tt(ply);
-                acc = acc.wrapping_add(Score::from_tt(stored, ply, 20).get());
+                let stored = BoundedScore::new(s, Bound::Exact).to_tt(ply);
+                let back = BoundedScore::from_tt(stored, ply, 20, Score::ZERO);
+                acc = acc.wrapping_add(back.score.get());
             }
             acc
         });

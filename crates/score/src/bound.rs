@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn beal_ordering_laws() {
-        for v in RANGE {
+        for v in -16_384..16_384 {
             let s = Score::new(v);
             let next = Score::new(v + 1);
             // within a value: at most < exactly < at least
@@ -228,6 +228,17 @@ mod tests {
             // negation reverses the order and swaps the bound kinds
             assert_eq!(-Ibv::at_least(s), Ibv::at_most(-s));
             assert_eq!(-Ibv::exact(s), Ibv::exact(-s));
+        }
+    }
+
+    #[test]
+    fn integrated_bounds_of_extreme_raw_values_do_not_overflow() {
+        for raw in [i32::MIN, i32::MIN + 1, -16_385, 16_385, i32::MAX] {
+            let s = Score::new(raw); // saturated to +-INFINITE
+            for b in [Ibv::at_most(s), Ibv::exact(s), Ibv::at_least(s)] {
+                assert!(b.get().abs() <= 3 * 16_384 + 1);
+                assert_eq!(b.decode().score, s);
+            }
         }
     }
 

@@ -13,6 +13,12 @@
 //! `alpha -= alpha < current; beta -= beta <= current;` before searching the moves:
 //! [`enter`] does that, [`leave`] applies the bonus to the result.
 //!
+//! **Reading mates back.** With the bonus, a mate accrues one point per move of the losing side,
+//! not per ply: a root score of `MATE - k` is a mate in `k` moves (`2k - 1` plies) and
+//! `MATED + k` is mated in `k` moves (`2k` plies). Printed as they are, these would be read as
+//! ply distances and give the wrong `mate N`; [`to_ply_distance`] turns them into the
+//! ply-distance scores the rest of the crate (and UCI output) uses.
+//!
 //! ```
 //! use kpk_score::{Score, delayed_loss};
 //!
@@ -24,12 +30,19 @@
 //! assert_eq!(delayed_loss::leave(Score::MATED, current), Score::new(Score::MATED.get() + 1));
 //! // a result at or above the current score gets no bonus
 //! assert_eq!(delayed_loss::leave(Score::new(30), current), Score::new(30));
+//! // a root score of MATE - 2 under the bonus is a mate in two moves, three plies
+//! let root = Score::new(Score::MATE.get() - 2);
+//! assert_eq!(delayed_loss::to_ply_distance(root), Score::mate_in(3));
+//! assert_eq!(delayed_loss::to_ply_distance(root).to_string(), "mate 2");
 //! ```
 
-use crate::Score;
+use crate::bands::INFINITE;
+use crate::{Mate, Score};
 
 /// Adjusts the window `(alpha, beta)` of a node whose current evaluation is `current`, so that
 /// after [`leave`] adds its bonus, fail-high and fail-low decisions match the caller's window.
+///
+/// A bound at `-INFINITE` stays there: no node value reaches it, so the decisions are the same.
 ///
 /// ```
 /// use kpk_score::{Score, delayed_loss};
@@ -38,6 +51,7 @@ use crate::Score;
 /// ```
 #[must_use]
 pub const fn enter(alpha: Score, beta: Score, current: Score) -> (Score, Score) {
+    // Score::new saturates: -INFINITE - 1 stays -INFINITE
     let a = alpha.get() - bit(alpha.get() < current.get());
     let b = beta.get() - bit(beta.get() <= current.get());
     (Score::new(a), Score::new(b))
@@ -53,6 +67,29 @@ pub const fn enter(alpha: Score, beta: Score, current: Score) -> (Score, Score) 
 pub const fn leave(best: Score, current: Score) -> Score {
     Score::new(best.get() + bit(best.get() < current.get()))
 }
+
+/// A root score of a search that used the delayed-loss bonus, as the ply-distance score of the
+/// rest of the crate: `MATE - k` (mate in `k` moves) becomes [`Score::mate_in`]`(2k - 1)` and
+/// `MATED + k` (mated in `k` moves) becomes [`Score::mated_in`]`(2k)`. Values outside the mate
+/// bands are returned unchanged; a distance beyond the mate band saturates at its edge.
+///
+/// ```
+/// use kpk_score::{Score, delayed_loss};
+/// let mated_in_3_moves = Score::new(Score::MATED.get() + 3);
+/// assert_eq!(delayed_loss::to_ply_distance(mated_in_3_moves), Score::mated_in(6));
+/// assert_eq!(delayed_loss::to_ply_distance(Score::new(25)), Score::new(25));
+/// ```
+#[must_use]
+pub const fn to_ply_distance(score: Score) -> Score {
+    match score.mate() {
+        Some(Mate::Mating(0)) => Score::MATE,
+        Some(Mate::Mating(k)) => Score::mate_in(2 * k - 1),
+        Some(Mate::Mated(k)) => Score::mated_in(2 * k),
+        None => score,
+    }
+}
+
+const _: () = assert!(2 * (INFINITE as u32) < u32::MAX);
 
 const fn bit(b: bool) -> i32 {
     if b { 1 } else { 0 }
@@ -79,6 +116,33 @@ mod tests {
         // mating after 1 ply is better than mating after 3
         assert!(mated_line(1) > mated_line(3));
         assert!(mated_line(1) > Score::ZERO && mated_line(2) < Score::ZERO);
+    }
+
+    #[test]
+    fn converted_scores_print_the_right_mate() {
+        extern crate std;
+        use std::format;
+        use std::string::ToString;
+        // a line of n plies ending in mate: the winner is to move at the root when n is odd
+        for n in 1..=200u32 {
+            let raw = mated_line(n);
+            let converted = to_ply_distance(raw);
+            let moves = i32::try_from(n.div_ceil(2)).unwrap();
+            let expected = if n % 2 == 1 { Score::mate_in(n) } else { Score::mated_in(n) };
+            assert_eq!(converted, expected, "{n} plies");
+            let sign = if n % 2 == 1 { 1 } else { -1 };
+            assert_eq!(converted.to_string(), format!("mate {}", sign * moves), "{n} plies");
+        }
+        assert_eq!(to_ply_distance(Score::MATED), Score::MATED);
+        assert_eq!(to_ply_distance(Score::known_win_in(4)), Score::known_win_in(4));
+    }
+
+    #[test]
+    fn windows_at_infinity_do_not_overflow() {
+        let (a, b) = enter(Score::NEG_INFINITE, Score::INFINITE, Score::ZERO);
+        assert_eq!((a, b), (Score::NEG_INFINITE, Score::INFINITE));
+        let (a, b) = enter(Score::new(i32::MIN), Score::new(i32::MIN), Score::ZERO);
+        assert!(a.get() >= -INFINITE && b.get() >= -INFINITE);
     }
 
     #[test]

@@ -13,9 +13,13 @@
 //! - **Cray Blitz** (Hyatt, Gower, Nelson 1988): a draw scores zero plus the ply distance to the
 //!   root, so the program prefers a later draw, which leaves the opponent more chances to go
 //!   wrong. Evaluations are moved away from zero (`v >= 0 -> v + OFFSET`,
-//!   `v < 0 -> v - OFFSET`), so a draw score and an evaluation can never be equal. Because the
-//!   draw depends on the ply, such scores should not be trusted from a transposition table
-//!   reached at another ply.
+//!   `v < 0 -> v - OFFSET`), so a draw score and an evaluation can never be equal. Zero counts
+//!   as positive: a zero evaluation becomes `+64`, and `-1` becomes `-65`, so the shift is not
+//!   symmetric under negation at zero (`eval(0) = 64` but `-eval(0) = -64 = eval(0) - 128`).
+//!   Because the draw depends on the ply, such scores should not be trusted from a
+//!   transposition table reached at another ply. A search that reports its scores (UCI `cp`)
+//!   must undo the shift: [`DrawPolicy::report`] maps draws back to `0` and evaluations back to
+//!   their centipawns.
 //!
 //! ```
 //! use kpk_score::{DrawPolicy, Score};
@@ -27,6 +31,8 @@
 //! assert!(cb.draw(10) > cb.draw(4)); // the root side prefers the later draw
 //! assert_eq!(cb.eval(0), Score::new(64)); // evaluations keep away from the draw zone
 //! assert_eq!(cb.eval(-1), Score::new(-65));
+//! assert_eq!(cb.report(cb.eval(0)), Score::ZERO); // what a GUI should see
+//! assert_eq!(cb.report(cb.draw(9)), Score::ZERO);
 //! ```
 
 use crate::Score;
@@ -105,6 +111,38 @@ impl DrawPolicy {
     }
 }
 
+impl DrawPolicy {
+    /// The score to report (UCI `cp`, a log) for a score this policy produced: for Cray Blitz,
+    /// draws (`|v| < 64`) report `0` and shifted evaluations lose their shift; proofs and the
+    /// other policies' scores are reported as they are.
+    ///
+    /// `report(eval(c)) == Score::eval(c)` for every `c` within `±(EVAL_MAX - 64)`.
+    ///
+    /// ```
+    /// use kpk_score::{DrawPolicy, Score};
+    /// let cb = DrawPolicy::CrayBlitz;
+    /// assert_eq!(cb.report(cb.eval(-30)), Score::new(-30));
+    /// assert_eq!(cb.report(Score::mate_in(3)), Score::mate_in(3));
+    /// assert_eq!(DrawPolicy::Contempt(20).report(Score::new(-20)), Score::new(-20));
+    /// ```
+    #[must_use]
+    pub const fn report(self, score: Score) -> Score {
+        let v = score.get();
+        match self {
+            DrawPolicy::CrayBlitz if score.is_heuristic() => {
+                if v >= CRAY_BLITZ_OFFSET {
+                    Score::new(v - CRAY_BLITZ_OFFSET)
+                } else if v <= -CRAY_BLITZ_OFFSET {
+                    Score::new(v + CRAY_BLITZ_OFFSET)
+                } else {
+                    Score::ZERO
+                }
+            }
+            _ => score,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +182,20 @@ mod tests {
             assert!(cb <= root_view(DrawPolicy::CrayBlitz, ply + 1));
             assert_eq!(cb, i32::try_from(ply.min(63)).unwrap());
         }
+    }
+
+    #[test]
+    fn report_undoes_the_cray_blitz_shift() {
+        let cb = DrawPolicy::CrayBlitz;
+        let room = EVAL_MAX - CRAY_BLITZ_OFFSET;
+        for v in -room..=room {
+            assert_eq!(cb.report(cb.eval(v)), Score::new(v), "{v}");
+            assert_eq!(DrawPolicy::Zero.report(DrawPolicy::Zero.eval(v)), Score::new(v));
+        }
+        for ply in 0..=MAX_PLY.unsigned_abs() {
+            assert_eq!(cb.report(cb.draw(ply)), Score::ZERO);
+        }
+        assert_eq!(cb.eval(0), Score::new(CRAY_BLITZ_OFFSET), "zero counts as positive");
     }
 
     #[test]

@@ -23,9 +23,11 @@
 //!
 //! The modules follow the Chessprogramming wiki's "Score" page:
 //! - [`bands`]: the constants above.
-//! - [`Score`] itself: construction, queries, mate distances, checked and saturating arithmetic.
-//! - [`tt`]: re-rooting mate and known-win scores for the transposition table, with the
-//!   50-move-rule downgrade that avoids false mates.
+//! - [`Score`] itself: construction (always inside `±INFINITE`), queries, mate distances
+//!   ([`Mate`]), checked and saturating arithmetic.
+//! - [`tt`]: re-rooting mate and known-win scores for the transposition table, with a
+//!   bound-aware 50-move guard: a mate the rule may prevent comes back as a bound at the draw
+//!   score, never as a false mate nor as an exact value.
 //! - [`delayed_loss`]: H. G. Muller's delayed-loss bonus, the alternative to ply adjustment.
 //! - [`draw`]: draw scores as a policy (zero, contempt, Cray Blitz's ply-dependent draws).
 //! - [`resolution`]: fixed-point resolutions, floats in pawn units, grain.
@@ -60,5 +62,5 @@ pub use bound::{Bound, BoundedScore, Ibv};
 pub use draw::DrawPolicy;
 pub use packing::{Field, PackError};
 pub use resolution::{Grain, Resolution, ResolutionError};
-pub use score::Score;
+pub use score::{Mate, Score};
 pub use uci::{ParseScoreError, UciScore};

@@ -1,16 +1,17 @@
 //! Narrow storage for transposition tables: 16-bit, 15-bit and float fields.
 //!
-//! Scores are computed in 32 bits and stored in fewer. Every narrowing goes through a checked
-//! function that returns a [`PackError`] naming the value and the field; widening cannot fail.
+//! Scores are computed in 32 bits and stored in fewer. A [`Score`] always lies in
+//! `[-INFINITE, INFINITE]`, so the 16-bit and float fields store every score; the 15-bit fields
+//! store every score but `+INFINITE` (never a node value), and that one narrowing is checked and
+//! returns a [`PackError`]. Decoding a field that can hold a non-score (an `i16` beyond
+//! `±INFINITE`, a float that is not a finite score) is checked too.
 //!
-//! | field | bits | range stored | decode |
-//! |---|---|---|---|
-//! | [`Field::I16`] | 16 | `i16::MIN..=i16::MAX` | sign is native |
-//! | [`Field::Bits15`] | 15 | `-16384..=16383` (two's complement) | shiftless sign extension `((x & 0x7FFF) ^ 0x4000) - 0x4000` |
-//! | [`Field::Offset15`] | 15 | `-16384..=16383` stored as `v + 16384` | `(x & 0x7FFF) - 16384` |
-//! | [`Field::F32`] | 32 | `-INFINITE..=INFINITE`, as `f32` pawns | round to the nearest centipawn |
-//!
-//! Every score of every band fits 15 bits; only `+INFINITE` (never a node value) does not.
+//! | field | bits | range stored | encode | decode |
+//! |---|---|---|---|---|
+//! | [`Field::I16`] | 16 | `-INFINITE..=INFINITE` | infallible | checked |
+//! | [`Field::Bits15`] | 15 | `-16384..=16383` (two's complement) | checked | shiftless sign extension `((x & 0x7FFF) ^ 0x4000) - 0x4000` |
+//! | [`Field::Offset15`] | 15 | `-16384..=16383` stored as `v + 16384` | checked | `(x & 0x7FFF) - 16384` |
+//! | [`Field::F32`] | 32 | `-INFINITE..=INFINITE`, as `f32` pawns | infallible | round to the nearest centipawn, checked |
 //! The 15-bit field leaves one bit of a 16-bit word free (for a bound flag, say); it can also be
 //! read straight out of a wider entry word with [`Score::extract15`].
 //!
@@ -22,7 +23,7 @@
 //! assert!(bits < 0x8000);
 //! assert_eq!(Score::unpack15(bits), s);
 //! let entry: u64 = 0xABCD_0000_0000 | (u64::from(bits) << 17);
-//! assert_eq!(Score::extract15(entry, 17), s);
+//! assert_eq!(Score::extract15::<17>(entry), s);
 //! assert_eq!(
 //!     Score::INFINITE.pack15(),
 //!     Err(PackError { value: 16_384, field: Field::Bits15 })
@@ -51,18 +52,18 @@ pub enum Field {
 }
 
 impl Field {
-    /// The inclusive range of raw values the field stores.
+    /// The inclusive range of scores the field stores.
     ///
     /// ```
     /// use kpk_score::packing::Field;
     /// assert_eq!(Field::Bits15.range(), (-16_384, 16_383));
+    /// assert_eq!(Field::I16.range(), (-16_384, 16_384));
     /// ```
     #[must_use]
     pub const fn range(self) -> (i32, i32) {
         match self {
-            Field::I16 => (i16::MIN as i32, i16::MAX as i32),
+            Field::I16 | Field::F32 => (-INFINITE, INFINITE),
             Field::Bits15 | Field::Offset15 => (-SIGN15, SIGN15 - 1),
-            Field::F32 => (-INFINITE, INFINITE),
         }
     }
 
@@ -85,10 +86,11 @@ impl fmt::Display for Field {
 
 /// A score that does not fit the field it was to be stored in, or stored bits that are not a
 /// score.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PackError {
-    /// The raw value that does not fit (for a float field: the decoded value, or `i32::MIN` for
-    /// bits that are not a finite number).
+    /// The raw value that does not fit (for a float field: `i32::MIN` for bits that are not a
+    /// finite score).
     pub value: i32,
     /// The field it was meant for.
     pub field: Field,
@@ -108,33 +110,36 @@ impl fmt::Display for PackError {
 impl core::error::Error for PackError {}
 
 impl Score {
-    /// The score as an `i16`.
-    ///
-    /// # Errors
-    /// A [`PackError`] for values outside `i16`.
+    /// The score as an `i16`: every score fits.
     ///
     /// ```
     /// use kpk_score::Score;
-    /// assert_eq!(Score::mate_in(1).to_i16(), Ok(16_382));
-    /// assert!(Score::new(40_000).to_i16().is_err());
+    /// assert_eq!(Score::mate_in(1).to_i16(), 16_382);
+    /// assert_eq!(Score::INFINITE.to_i16(), 16_384);
     /// ```
-    pub const fn to_i16(self) -> Result<i16, PackError> {
-        match Field::I16.check(self.0) {
-            #[allow(clippy::cast_possible_truncation)]
-            Ok(()) => Ok(self.0 as i16), // range checked
-            Err(e) => Err(e),
-        }
+    #[must_use]
+    pub const fn to_i16(self) -> i16 {
+        // |v| <= INFINITE < i16::MAX by the type's invariant
+        #[allow(clippy::cast_possible_truncation)]
+        let v = self.0 as i16;
+        v
     }
 
     /// A score read from an `i16`.
     ///
+    /// # Errors
+    /// A [`PackError`] for values beyond `±INFINITE`, which no score has.
+    ///
     /// ```
     /// use kpk_score::Score;
-    /// assert_eq!(Score::from_i16(-7), Score::new(-7));
+    /// assert_eq!(Score::from_i16(-7), Ok(Score::new(-7)));
+    /// assert!(Score::from_i16(20_000).is_err());
     /// ```
-    #[must_use]
-    pub const fn from_i16(v: i16) -> Score {
-        Score(v as i32)
+    pub const fn from_i16(v: i16) -> Result<Score, PackError> {
+        match Field::I16.check(v as i32) {
+            Ok(()) => Ok(Score(v as i32)),
+            Err(e) => Err(e),
+        }
     }
 
     /// The score as a 15-bit two's-complement field in the low bits of a `u16` (bit 15 is zero).
@@ -167,17 +172,25 @@ impl Score {
         Score(((bits as i32 & MASK15) ^ SIGN15) - SIGN15)
     }
 
-    /// Decodes the 15-bit two's-complement field that starts at bit `shift` of a wider entry.
-    /// `shift` is taken modulo 64.
+    /// Decodes the 15-bit two's-complement field that starts at bit `SHIFT` of a 64-bit entry.
+    ///
+    /// The field must lie inside the entry, `SHIFT <= 49`; a larger shift is a compile-time
+    /// error, not a silently truncated read.
     ///
     /// ```
     /// use kpk_score::Score;
     /// let entry = u64::from(Score::new(-300).pack15().unwrap()) << 40;
-    /// assert_eq!(Score::extract15(entry, 40), Score::new(-300));
+    /// assert_eq!(Score::extract15::<40>(entry), Score::new(-300));
+    /// ```
+    ///
+    /// ```compile_fail
+    /// # use kpk_score::Score;
+    /// let _ = Score::extract15::<50>(0); // bits 50..65 are not inside a u64
     /// ```
     #[must_use]
-    pub const fn extract15(entry: u64, shift: u32) -> Score {
-        let x = (entry >> (shift % 64)) & 0x7FFF;
+    pub const fn extract15<const SHIFT: u32>(entry: u64) -> Score {
+        const { assert!(SHIFT <= 64 - 15, "a 15-bit field must lie inside the 64-bit entry") };
+        let x = (entry >> SHIFT) & 0x7FFF;
         #[allow(clippy::cast_possible_truncation)]
         Score(((x as i32) ^ SIGN15) - SIGN15) // x < 2^15
     }
@@ -211,19 +224,16 @@ impl Score {
         Score((bits as i32 & MASK15) - SIGN15)
     }
 
-    /// The score as the bits of an `f32` holding pawns (`cp / 100`).
-    ///
-    /// # Errors
-    /// A [`PackError`] for values outside `-INFINITE..=INFINITE`.
+    /// The score as the bits of an `f32` holding pawns (`cp / 100`): every score fits.
     ///
     /// ```
     /// use kpk_score::Score;
-    /// let bits = Score::new(150).to_f32_bits().unwrap();
+    /// let bits = Score::new(150).to_f32_bits();
     /// assert_eq!(f32::from_bits(bits), 1.5);
     /// ```
-    pub fn to_f32_bits(self) -> Result<u32, PackError> {
-        Field::F32.check(self.0)?;
-        Ok(self.to_pawns().to_bits())
+    #[must_use]
+    pub fn to_f32_bits(self) -> u32 {
+        self.to_pawns().to_bits()
     }
 
     /// Decodes an `f32` field holding pawns, rounding to the nearest centipawn.
@@ -264,55 +274,61 @@ impl Score {
 mod tests {
     use super::*;
 
-    /// Every value in `-2^20..=2^20` and the extremes of `i32`: far beyond every field's range.
-    fn wide() -> impl Iterator<Item = i32> {
-        (-(1 << 20)..=(1 << 20)).chain([i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX])
+    /// Every score there is.
+    fn every_score() -> impl Iterator<Item = Score> {
+        (-INFINITE..=INFINITE).map(Score::new)
     }
 
     #[test]
     fn every_field_accepts_exactly_its_range() {
         for field in [Field::I16, Field::Bits15, Field::Offset15, Field::F32] {
             let (lo, hi) = field.range();
-            for v in wide() {
-                let s = Score::new(v);
+            for s in every_score() {
                 let accepted = match field {
-                    Field::I16 => s.to_i16().is_ok(),
+                    Field::I16 | Field::F32 => true,
                     Field::Bits15 => s.pack15().is_ok(),
                     Field::Offset15 => s.pack15_offset().is_ok(),
-                    Field::F32 => s.to_f32_bits().is_ok(),
                 };
-                assert_eq!(accepted, (lo..=hi).contains(&v), "{field:?} {v}");
+                assert_eq!(accepted, (lo..=hi).contains(&s.get()), "{field:?} {s:?}");
+            }
+        }
+        assert_eq!(
+            Score::INFINITE.pack15(),
+            Err(PackError { value: INFINITE, field: Field::Bits15 })
+        );
+    }
+
+    #[test]
+    fn i16_round_trips_every_score_and_rejects_every_other_value() {
+        for s in every_score() {
+            assert_eq!(Score::from_i16(s.to_i16()), Ok(s));
+        }
+        for v in i16::MIN..=i16::MAX {
+            let inside = i32::from(v).abs() <= INFINITE;
+            match Score::from_i16(v) {
+                Ok(s) => assert!(inside && s.get() == i32::from(v)),
+                Err(e) => assert!(!inside && e == PackError { value: v.into(), field: Field::I16 }),
             }
         }
     }
 
     #[test]
-    fn i16_round_trips_every_value_and_rejects_the_rest() {
-        for v in i32::from(i16::MIN)..=i32::from(i16::MAX) {
-            let s = Score::new(v);
-            assert_eq!(Score::from_i16(s.to_i16().unwrap()), s);
-        }
-        for v in [i32::from(i16::MIN) - 1, i32::from(i16::MAX) + 1, i32::MIN, i32::MAX] {
-            assert_eq!(Score::new(v).to_i16(), Err(PackError { value: v, field: Field::I16 }));
-        }
-    }
-
-    #[test]
     fn bits15_round_trips_every_value_and_rejects_every_other() {
-        for v in -70_000..=70_000 {
-            let s = Score::new(v);
-            let inside = (-16_384..=16_383).contains(&v);
+        for s in every_score() {
+            let inside = s.get() <= 16_383;
             match s.pack15() {
                 Ok(bits) => {
                     assert!(inside && bits <= 0x7FFF);
                     assert_eq!(Score::unpack15(bits), s);
                     assert_eq!(Score::unpack15(bits | 0x8000), s, "bit 15 ignored");
-                    for shift in [0, 1, 16, 33, 49] {
-                        let junk = !(0x7FFFu64 << shift);
-                        assert_eq!(Score::extract15(junk | (u64::from(bits) << shift), shift), s);
-                    }
+                    let wide = u64::from(bits);
+                    assert_eq!(Score::extract15::<0>(!0x7FFF | wide), s);
+                    assert_eq!(Score::extract15::<1>(!(0x7FFF << 1) | wide << 1), s);
+                    assert_eq!(Score::extract15::<16>(!(0x7FFF << 16) | wide << 16), s);
+                    assert_eq!(Score::extract15::<33>(!(0x7FFF << 33) | wide << 33), s);
+                    assert_eq!(Score::extract15::<49>(!(0x7FFF << 49) | wide << 49), s);
                 }
-                Err(e) => assert!(!inside && e.value == v && e.field == Field::Bits15),
+                Err(e) => assert!(!inside && e.value == s.get() && e.field == Field::Bits15),
             }
             match s.pack15_offset() {
                 Ok(bits) => {
@@ -339,12 +355,8 @@ mod tests {
 
     #[test]
     fn f32_field_round_trips_every_value_and_rejects_the_rest() {
-        for v in -INFINITE..=INFINITE {
-            let s = Score::new(v);
-            assert_eq!(Score::from_f32_bits(s.to_f32_bits().unwrap()), Ok(s), "{v}");
-        }
-        for v in [-INFINITE - 1, INFINITE + 1, i32::MAX] {
-            assert_eq!(Score::new(v).to_f32_bits(), Err(PackError { value: v, field: Field::F32 }));
+        for s in every_score() {
+            assert_eq!(Score::from_f32_bits(s.to_f32_bits()), Ok(s), "{s:?}");
         }
         for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e6, -200.0] {
             assert!(Score::from_f32_bits(bad.to_bits()).is_err(), "{bad}");
@@ -355,10 +367,12 @@ mod tests {
     fn errors_name_the_value_and_the_field() {
         extern crate std;
         use std::string::ToString;
-        let e = Score::new(20_000).pack15().unwrap_err();
+        let e = Score::INFINITE.pack15().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "score 20000 does not fit a 15-bit two's-complement field (-16384..=16383)"
+            "score 16384 does not fit a 15-bit two's-complement field (-16384..=16383)"
         );
+        let e = Score::from_i16(-20_000).unwrap_err();
+        assert_eq!(e.to_string(), "score -20000 does not fit a 16-bit field (-16384..=16384)");
     }
 }

@@ -29,7 +29,7 @@
 use core::fmt;
 
 use crate::Score;
-use crate::bands::{EVAL_MAX, INFINITE, PAWN};
+use crate::bands::{EVAL_MAX, PAWN};
 
 /// A fixed-point resolution: how many integer units make one pawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,6 +100,7 @@ impl Grain {
 }
 
 /// A conversion parameter or input that cannot be used.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ResolutionError {
     /// Units per pawn must be in `1..=MAX_UNITS_PER_PAWN`.
@@ -214,8 +215,9 @@ impl Score {
     }
 
     /// Rounds a heuristic value to the nearest multiple of `grain` (halves away from zero),
-    /// staying inside the heuristic band; proofs and infinities are returned unchanged, so
-    /// `coarsen(-x) == -coarsen(x)` for every score.
+    /// staying inside the heuristic band. Every value outside the heuristic band (proofs, the
+    /// gaps between bands, infinities) is returned unchanged, so rounding can never turn a
+    /// value into a proof, and `coarsen(-x) == -coarsen(x)` for every score.
     ///
     /// ```
     /// use kpk_score::{Grain, Score};
@@ -225,15 +227,15 @@ impl Score {
     /// ```
     #[must_use]
     pub const fn coarsen(self, grain: Grain) -> Score {
-        if self.is_decisive() || self.0 >= INFINITE || self.0 <= -INFINITE {
+        if !self.is_heuristic() {
             return self;
         }
         let g = grain.0 as i64;
         let mut r = div_round(self.0 as i64, g) * g;
         let limit = EVAL_MAX as i64;
-        if self.0 as i64 <= limit && r > limit {
+        if r > limit {
             r -= g;
-        } else if self.0 as i64 >= -limit && r < -limit {
+        } else if r < -limit {
             r += g;
         }
         Score::new(saturate_i32(r))
@@ -320,9 +322,9 @@ mod tests {
                 let s = Score::new(v);
                 let c = s.coarsen(g);
                 assert_eq!(Score::new(-v).coarsen(g), -c, "{v} {step}");
-                if s.is_decisive() {
-                    assert_eq!(c, s);
-                } else if s.is_heuristic() {
+                if !s.is_heuristic() {
+                    assert_eq!(c, s, "{v} {step}: only heuristic values are rounded");
+                } else {
                     assert!(c.is_heuristic(), "{v} {step}");
                     assert_eq!(c.get() % step, 0);
                     assert!((c.get() - v).abs() <= step, "{v} {step}");
@@ -330,6 +332,9 @@ mod tests {
             }
         }
         assert_eq!(Score::new(KNOWN_WIN).coarsen(Grain::new(8).unwrap()).get(), KNOWN_WIN);
+        // a value in the gap below the mate band stays in the gap, never becomes a mate
+        assert_eq!(Score::new(16_126).coarsen(Grain::new(4).unwrap()), Score::new(16_126));
+        assert!(!Score::new(16_126).coarsen(Grain::new(4).unwrap()).is_mate());
     }
 
     #[test]

@@ -14,6 +14,12 @@ use crate::bands::{
 /// goes through the checked functions of [`packing`](crate::packing). Which band a value lies in
 /// says what it means ([`bands`](crate::bands)):
 ///
+/// **Invariant: every `Score` lies in `[-INFINITE, INFINITE]`.** Every constructor saturates
+/// into that range ([`Score::new`]) or checks it ([`Score::try_new`]), so negation, the
+/// integrated bounds of [`Ibv`](crate::Ibv) (`3v + 1`) and the window shifts of
+/// [`delayed_loss`](crate::delayed_loss) cannot overflow, and every value but `+INFINITE` fits
+/// a 15-bit field.
+///
 /// | value | sign | meaning |
 /// |---|---|---|
 /// | `MATE - n` | `+` | the side to move mates in `n` plies from the root |
@@ -22,12 +28,12 @@ use crate::bands::{
 /// | `-EVAL_MAX..=EVAL_MAX` | either | a heuristic evaluation or a draw |
 ///
 /// ```
-/// use kpk_score::Score;
+/// use kpk_score::{Mate, Score};
 ///
 /// let best = Score::mate_in(5).max(Score::mate_in(3));
 /// assert_eq!(best, Score::mate_in(3));          // shorter mates are better
 /// assert!(Score::mated_in(8) > Score::mated_in(2)); // longer defences are better
-/// assert_eq!(Score::mate_in(5).mate_plies(), Some(5));
+/// assert_eq!(Score::mate_in(5).mate(), Some(Mate::Mating(5)));
 /// assert_eq!(Score::mated_in(4).uci_mate_moves(), Some(-2));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -50,15 +56,30 @@ impl Score {
     /// The worst heuristic value, and the worst value that is not a proof.
     pub const EVAL_MIN: Score = Score(-EVAL_MAX);
 
-    /// Wraps a raw value as it is, whatever band it is in.
+    /// A raw value, saturated into `[-INFINITE, INFINITE]` (the type's invariant); inside that
+    /// range the value is kept as it is, whatever band it is in.
     ///
     /// ```
     /// # use kpk_score::Score;
     /// assert_eq!(Score::new(-42).get(), -42);
+    /// assert_eq!(Score::new(i32::MIN), Score::NEG_INFINITE);
+    /// assert_eq!(-Score::new(i32::MIN), Score::INFINITE);
     /// ```
     #[must_use]
     pub const fn new(v: i32) -> Score {
-        Score(v)
+        Score(clamp(v, -INFINITE, INFINITE))
+    }
+
+    /// A raw value, or `None` outside `[-INFINITE, INFINITE]`.
+    ///
+    /// ```
+    /// # use kpk_score::Score;
+    /// assert_eq!(Score::try_new(16_384), Some(Score::INFINITE));
+    /// assert_eq!(Score::try_new(16_385), None);
+    /// ```
+    #[must_use]
+    pub const fn try_new(v: i32) -> Option<Score> {
+        if v >= -INFINITE && v <= INFINITE { Some(Score(v)) } else { None }
     }
 
     /// The raw value.
@@ -238,29 +259,34 @@ impl Score {
         self.0 >= -EVAL_MAX && self.0 <= EVAL_MAX
     }
 
-    /// Plies to mate from the root: positive if the side to move mates, negative if it is
-    /// mated, `None` outside the mate bands. Mated now is `Some(0)`.
+    /// The mate distance from the root, `None` outside the mate bands.
+    ///
+    /// [`Mate`] keeps the two ends apart that a signed number of plies would merge:
+    /// [`Score::MATE`] is `Mating(0)` (the side to move has given mate) and [`Score::MATED`] is
+    /// `Mated(0)` (the side to move is checkmated).
     ///
     /// ```
-    /// # use kpk_score::Score;
-    /// assert_eq!(Score::mate_in(7).mate_plies(), Some(7));
-    /// assert_eq!(Score::mated_in(6).mate_plies(), Some(-6));
-    /// assert_eq!(Score::MATED.mate_plies(), Some(0));
-    /// assert_eq!(Score::eval(10).mate_plies(), None);
+    /// # use kpk_score::{Mate, Score};
+    /// assert_eq!(Score::mate_in(7).mate(), Some(Mate::Mating(7)));
+    /// assert_eq!(Score::mated_in(6).mate(), Some(Mate::Mated(6)));
+    /// assert_eq!(Score::MATED.mate(), Some(Mate::Mated(0)));
+    /// assert_eq!(Score::MATE.mate(), Some(Mate::Mating(0)));
+    /// assert_eq!(Score::eval(10).mate(), None);
     /// ```
     #[must_use]
-    pub const fn mate_plies(self) -> Option<i32> {
+    pub const fn mate(self) -> Option<Mate> {
         if self.is_mate() {
-            Some(MATE - self.0)
+            Some(Mate::Mating((MATE - self.0).unsigned_abs()))
         } else if self.is_mated() {
-            Some(-(MATE + self.0))
+            Some(Mate::Mated((MATE + self.0).unsigned_abs()))
         } else {
             None
         }
     }
 
-    /// The UCI `mate N` value: `N = (plies + 1) / 2` full moves, positive if the side to move
-    /// mates, negative (or `0` when mated now) if it is mated.
+    /// The UCI `mate N` value, `None` outside the mate bands: `|N| = (plies + 1) / 2` full
+    /// moves, positive if the side to move mates, negative if it is mated. See [`Mate::uci_moves`]
+    /// for the rule and why.
     ///
     /// ```
     /// # use kpk_score::Score;
@@ -271,9 +297,8 @@ impl Score {
     /// ```
     #[must_use]
     pub const fn uci_mate_moves(self) -> Option<i32> {
-        match self.mate_plies() {
-            Some(p) if p > 0 => Some((p + 1) / 2),
-            Some(p) => Some(-((-p + 1) / 2)),
+        match self.mate() {
+            Some(m) => Some(m.uci_moves()),
             None => None,
         }
     }
@@ -344,7 +369,8 @@ impl Score {
     }
 }
 
-/// `-score`, the negamax step. Every band maps onto its mirror image.
+/// `-score`, the negamax step. Every band maps onto its mirror image; the type's invariant
+/// (`|v| <= INFINITE`) means it cannot overflow.
 impl Neg for Score {
     type Output = Score;
     fn neg(self) -> Score {
@@ -355,9 +381,11 @@ impl Neg for Score {
 /// Shows the band and what the value means: `Score(cp 35)`, `Score(mate in 3 plies)`.
 impl fmt::Debug for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.mate_plies() {
-            Some(p) if p > 0 => write!(f, "Score(mate in {p} plies)"),
-            Some(p) => write!(f, "Score(mated in {} plies)", -p),
+        match self.mate() {
+            Some(Mate::Mating(0)) => write!(f, "Score(mate given)"),
+            Some(Mate::Mating(p)) => write!(f, "Score(mate in {p} plies)"),
+            Some(Mate::Mated(0)) => write!(f, "Score(checkmated)"),
+            Some(Mate::Mated(p)) => write!(f, "Score(mated in {p} plies)"),
             None if self.is_known_win() => write!(f, "Score(known win, {})", KNOWN_WIN - self.0),
             None if self.is_known_loss() => {
                 write!(f, "Score(known loss, {})", KNOWN_WIN + self.0)
@@ -365,6 +393,75 @@ impl fmt::Debug for Score {
             None if self.0 >= INFINITE => write!(f, "Score(+infinite)"),
             None if self.0 <= -INFINITE => write!(f, "Score(-infinite)"),
             None => write!(f, "Score(cp {})", self.0),
+        }
+    }
+}
+
+/// A mate distance from the root, in plies, with the side that mates.
+///
+/// | variant | score | UCI |
+/// |---|---|---|
+/// | `Mating(n)`, `n >= 1` | `MATE - n` | `mate (n + 1) / 2` |
+/// | `Mating(0)` | [`Score::MATE`]: mate given; no node with moves has it | `mate +0` |
+/// | `Mated(0)` | [`Score::MATED`]: the side to move is checkmated | `mate 0` |
+/// | `Mated(n)`, `n >= 1` | `MATED + n` | `mate -((n + 1) / 2)` |
+///
+/// ```
+/// use kpk_score::{Mate, Score};
+/// assert_eq!(Mate::Mating(3).score(), Score::mate_in(3));
+/// assert_eq!(Mate::Mated(4).plies(), 4);
+/// assert_eq!(Mate::Mated(4).uci_moves(), -2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mate {
+    /// The side to move mates in this many plies from the root.
+    Mating(u32),
+    /// The side to move is mated in this many plies from the root.
+    Mated(u32),
+}
+
+impl Mate {
+    /// The number of plies, whichever side mates.
+    #[must_use]
+    pub const fn plies(self) -> u32 {
+        match self {
+            Mate::Mating(n) | Mate::Mated(n) => n,
+        }
+    }
+
+    /// The score of this distance.
+    #[must_use]
+    pub const fn score(self) -> Score {
+        match self {
+            Mate::Mating(n) => Score::mate_in(n),
+            Mate::Mated(n) => Score::mated_in(n),
+        }
+    }
+
+    /// UCI's `mate N`: full moves, `|N| = (plies + 1) / 2` on both sides, negative when mated.
+    ///
+    /// One rule for both signs, so that `-score` always prints the negated number. A search
+    /// produces winning mates at odd plies from the root (`2k - 1` plies is `mate k`: the winner
+    /// makes `k` moves) and losing ones at even plies (`2k` plies is `mate -k`: the loser makes
+    /// `k` moves); an odd losing distance, as seen from a node below the root, is rounded up
+    /// like a winning one. `Mating(0)` has no UCI word (a side with moves cannot have already
+    /// given mate) and returns `0`, as does `Mated(0)`, which is UCI's `mate 0`.
+    ///
+    /// ```
+    /// use kpk_score::Mate;
+    /// assert_eq!(Mate::Mating(5).uci_moves(), 3);
+    /// assert_eq!(Mate::Mated(5).uci_moves(), -3);
+    /// assert_eq!(Mate::Mated(6).uci_moves(), -3);
+    /// ```
+    #[must_use]
+    pub const fn uci_moves(self) -> i32 {
+        let moves = self.plies().div_ceil(2);
+        // at most 2^31 moves; saturate the one value that does not fit
+        #[allow(clippy::cast_possible_wrap)]
+        let moves = if moves > i32::MAX as u32 { i32::MAX } else { moves as i32 };
+        match self {
+            Mate::Mating(_) => moves,
+            Mate::Mated(_) => -moves,
         }
     }
 }
@@ -406,7 +503,9 @@ mod tests {
             assert_eq!(m.band(), Band::Mate);
             assert_eq!(-m, Score::mated_in(ply));
             assert!(Score::mated_in(ply).is_mated());
-            assert_eq!(m.mate_plies(), Some(i32::try_from(ply).unwrap()));
+            assert_eq!(m.mate(), Some(Mate::Mating(ply)));
+            assert_eq!((-m).mate(), Some(Mate::Mated(ply)));
+            assert_eq!(Mate::Mating(ply).score(), m);
         }
         assert_eq!(Score::mate_in(MAX_PLY.unsigned_abs() + 5), Score::mate_in(256));
         assert_eq!(Score::mated_in(0).get(), MATED);
@@ -433,14 +532,50 @@ mod tests {
     }
 
     #[test]
-    fn uci_mate_moves_follow_the_design_formula() {
-        for plies in 1..=255u32 {
+    fn uci_mate_moves_follow_one_rule_for_both_signs() {
+        for plies in 1..=256u32 {
             let n = i32::try_from(plies.div_ceil(2)).unwrap();
             assert_eq!(Score::mate_in(plies).uci_mate_moves(), Some(n));
-            let back = i32::try_from(plies / 2).unwrap();
-            // mated in an even number of plies 2k is "mate -k"
-            if plies % 2 == 0 {
-                assert_eq!(Score::mated_in(plies).uci_mate_moves(), Some(-back));
+            // symmetric under negation, odd distances included: mated in 1 and in 2 are both
+            // "mate -1", mated in 3 is "mate -2"
+            assert_eq!(Score::mated_in(plies).uci_mate_moves(), Some(-n));
+        }
+        assert_eq!(Score::mated_in(1).uci_mate_moves(), Some(-1));
+        assert_eq!(Score::mated_in(3).uci_mate_moves(), Some(-2));
+        assert_eq!(Mate::Mating(u32::MAX).uci_moves(), i32::MAX);
+        assert_eq!(Mate::Mated(u32::MAX).uci_moves(), -i32::MAX);
+    }
+
+    #[test]
+    fn mate_given_and_checkmated_are_distinct() {
+        assert_eq!(Score::MATE.mate(), Some(Mate::Mating(0)));
+        assert_eq!(Score::MATED.mate(), Some(Mate::Mated(0)));
+        assert_ne!(Score::MATE.mate(), Score::MATED.mate());
+        extern crate std;
+        use std::format;
+        assert_eq!(format!("{:?}", Score::MATE), "Score(mate given)");
+        assert_eq!(format!("{:?}", Score::MATED), "Score(checkmated)");
+        assert_eq!(format!("{:?}", Score::mated_in(4)), "Score(mated in 4 plies)");
+    }
+
+    #[test]
+    fn every_constructor_keeps_the_invariant() {
+        for v in [i32::MIN, i32::MIN + 1, -INFINITE - 1, -INFINITE, 0, INFINITE, INFINITE + 1, i32::MAX]
+        {
+            let s = Score::new(v);
+            assert!(s.get().abs() <= INFINITE, "{v}");
+            assert_eq!(s.get(), v.clamp(-INFINITE, INFINITE));
+            assert_eq!((-s).get(), -s.get());
+            assert_eq!(Score::try_new(v).is_some(), v.abs_diff(0) <= INFINITE.unsigned_abs());
+        }
+        for ply in [0, 1, 255, 256, 257, u32::MAX] {
+            for s in [
+                Score::mate_in(ply),
+                Score::mated_in(ply),
+                Score::known_win_in(ply),
+                Score::known_loss_in(ply),
+            ] {
+                assert!(s.get().abs() <= INFINITE);
             }
         }
     }

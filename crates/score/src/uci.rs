@@ -3,7 +3,9 @@
 //! | score | UCI |
 //! |---|---|
 //! | mate in `n` plies | `mate (n + 1) / 2` |
-//! | mated in `n` plies | `mate -(n / 2)` (`mate 0`: checkmated now) |
+//! | mated in `n` plies | `mate -((n + 1) / 2)`: one rule for both signs ([`Mate::uci_moves`]) |
+//! | [`Score::MATED`], checkmated now | `mate 0` |
+//! | [`Score::MATE`], mate given | `mate +0`: UCI has no word for it, and no node with moves has it |
 //! | known win / loss (`±14000..=±15000`) | `cp 14000` ... `cp 15000`, negated for losses |
 //! | heuristic (`-4000..=4000`) | `cp v` |
 //!
@@ -12,9 +14,11 @@
 //! the 30000-odd values some GUIs read as mates, so no GUI mistakes a bitbase win for a mate
 //! and no evaluation for a bitbase win.
 //!
-//! Parsing is the inverse for every score a search produces (winning mates at an odd number of
-//! plies, losing ones at an even number); `cp` values inside a mate band are rejected, because
-//! printing never produces them.
+//! Parsing is the inverse for every score a search produces at the root (winning mates at an
+//! odd number of plies, losing ones at an even number, and both ends of the mate band); `cp`
+//! values inside a mate band are rejected, because printing never produces them. `mate -k`
+//! reads as mated in `2k` plies, so an odd losing distance (seen from a node below the root)
+//! prints the same words as the even distance above it.
 //!
 //! ```
 //! use kpk_score::{Bound, Score, UciScore};
@@ -32,7 +36,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bands::{INFINITE, MAX_PLY};
-use crate::{Bound, Score};
+use crate::{Bound, Mate, Score};
 
 /// A score with its bound, as UCI prints it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,8 +50,9 @@ pub struct UciScore {
 /// `cp N` or `mate N`; see the [module docs](crate::uci).
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.uci_mate_moves() {
-            Some(n) => write!(f, "mate {n}"),
+        match self.mate() {
+            Some(Mate::Mating(0)) => f.write_str("mate +0"),
+            Some(m) => write!(f, "mate {}", m.uci_moves()),
             None => write!(f, "cp {}", self.0),
         }
     }
@@ -65,6 +70,7 @@ impl fmt::Display for UciScore {
 }
 
 /// What is wrong with a UCI score string.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParseScoreError {
     /// The string is empty.
@@ -113,17 +119,16 @@ fn parse_value<'a>(words: &mut impl Iterator<Item = &'a str>) -> Result<Score, P
     if kind != "cp" && kind != "mate" {
         return Err(ParseScoreError::UnknownKind);
     }
-    let n: i32 = words
-        .next()
-        .ok_or(ParseScoreError::MissingValue)?
-        .parse()
-        .map_err(|_| ParseScoreError::InvalidNumber)?;
+    let word = words.next().ok_or(ParseScoreError::MissingValue)?;
+    let n: i32 = word.parse().map_err(|_| ParseScoreError::InvalidNumber)?;
     if kind == "cp" {
         let s = Score::new(n);
-        if s.mate_plies().is_some() || n.unsigned_abs() > INFINITE.unsigned_abs() {
+        if n.unsigned_abs() > INFINITE.unsigned_abs() || s.mate().is_some() {
             return Err(ParseScoreError::CpOutOfRange(n));
         }
         Ok(s)
+    } else if word == "+0" {
+        Ok(Score::MATE)
     } else {
         let plies = if n > 0 { i64::from(n) * 2 - 1 } else { -i64::from(n) * 2 };
         let plies = u32::try_from(plies)
@@ -181,8 +186,10 @@ mod tests {
     /// Every score a search can produce: non-mate values, winning mates at odd plies, losing
     /// mates at even plies.
     fn producible() -> impl Iterator<Item = Score> {
-        let plain = (-INFINITE..=INFINITE).map(Score::new).filter(|s| s.mate_plies().is_none());
-        let mates = (1..=MAX_PLY.unsigned_abs()).step_by(2).map(Score::mate_in);
+        let plain = (-INFINITE..=INFINITE).map(Score::new).filter(|s| s.mate().is_none());
+        let mates = (0..=MAX_PLY.unsigned_abs())
+            .filter(|p| p % 2 == 1 || *p == 0)
+            .map(Score::mate_in);
         let mated = (0..=MAX_PLY.unsigned_abs()).step_by(2).map(Score::mated_in);
         plain.chain(mates).chain(mated)
     }
@@ -208,7 +215,11 @@ mod tests {
             assert_eq!(Score::new(-v).to_string(), format!("cp {}", -v));
         }
         assert_eq!(Score::EVAL_MAX.to_string(), "cp 4000");
-        assert_eq!(Score::new(MATE).to_string(), "mate 0");
+        assert_eq!(Score::new(MATE).to_string(), "mate +0");
+        assert_eq!(Score::new(-MATE).to_string(), "mate 0");
+        assert_eq!("mate 0".parse::<Score>(), Ok(Score::MATED));
+        assert_eq!("mate -0".parse::<Score>(), Ok(Score::MATED));
+        assert_eq!("mate +0".parse::<Score>(), Ok(Score::MATE));
     }
 
     #[test]

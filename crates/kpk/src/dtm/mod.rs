@@ -7,7 +7,7 @@
 //! Distances follow the rules of play without the 50-move rule, as tablebases' DTM does. Every
 //! distance here is at most 56 plies, so the rule only matters for a position whose halfmove
 //! clock is already above 44; a search that cares can downgrade such a mate with
-//! `kpk_score::Score::from_tt`'s guard.
+//! `kpk_score::BoundedScore::from_tt`'s guard.
 //!
 //! ```
 //! use kpk::{Color, Position, Role, dtm};
