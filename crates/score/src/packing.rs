@@ -24,10 +24,8 @@
 //! assert_eq!(Score::unpack15(bits), s);
 //! let entry: u64 = 0xABCD_0000_0000 | (u64::from(bits) << 17);
 //! assert_eq!(Score::extract15::<17>(entry), s);
-//! assert_eq!(
-//!     Score::INFINITE.pack15(),
-//!     Err(PackError { value: 16_384, field: Field::Bits15 })
-//! );
+//! let e: PackError = Score::INFINITE.pack15().unwrap_err();
+//! assert_eq!((e.value, e.field), (16_384, Field::Bits15));
 //! ```
 
 use core::fmt;
