@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use kpk::bitbase::{self, Bitbase, TABLE_BYTES};
 use kpk::random::{XorShift, random_ending, random_position};
-use kpk::{KpkPosition, Position, Role, Wdl, dtm};
+use kpk::{Endgame, KpkPosition, Role, Wdl, dtm};
 use serde_json::json;
 
 /// Random positions probed per pass.
@@ -20,17 +20,17 @@ fn median(mut samples: Vec<f64>) -> f64 {
 
 /// Median time of one generation, in microseconds, over batches of generations.
 fn generate_us() -> f64 {
-    let mut words = [0u64; bitbase::WORDS];
+    let mut table = Bitbase::from_words([0u64; bitbase::WORDS]);
     let samples = (0..201)
         .map(|_| {
             let start = Instant::now();
             for _ in 0..10 {
-                bitbase::generate::generate(black_box(&mut words));
+                black_box(&mut table).regenerate();
             }
             start.elapsed().as_secs_f64() * 1e6 / 10.0
         })
         .collect();
-    assert_eq!(Bitbase::from_words(words), *Bitbase::embedded(), "generation is deterministic");
+    assert_eq!(table, *Bitbase::embedded(), "generation is deterministic");
     median(samples)
 }
 
@@ -56,7 +56,7 @@ fn dtm_generate_ms() -> f64 {
     let samples = (0..31)
         .map(|_| {
             let start = Instant::now();
-            black_box(dtm::solve_tables());
+            black_box(dtm::Tables::solve());
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
@@ -66,7 +66,7 @@ fn dtm_generate_ms() -> f64 {
 /// Median time of one DTM probe of a random position of the ending of `role`, in nanoseconds.
 fn dtm_probe_ns(role: Role) -> f64 {
     let mut rng = XorShift::new(0xD7);
-    let positions: Vec<Position> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
+    let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
     let samples = (0..11)
         .map(|_| {
             let start = Instant::now();
@@ -82,7 +82,11 @@ fn dtm_probe_ns(role: Role) -> f64 {
 }
 
 /// Runs the measurements and prints them.
+///
+/// # Errors
+/// A message when standard output cannot be written.
 pub fn run(json: bool) -> Result<ExitCode, String> {
+    let mut text = String::new();
     let mut rng = XorShift::new(0x5EED);
     let positions: Vec<KpkPosition> = (0..PROBES).map(|_| random_position(&mut rng)).collect();
     let generate = generate_us();
@@ -90,7 +94,8 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
     let dtm_ms = dtm_generate_ms();
     let [dtm_kpk, dtm_kqk, dtm_krk] = [Role::Pawn, Role::Queen, Role::Rook].map(dtm_probe_ns);
     if json {
-        println!(
+        outln!(
+            text,
             "{}",
             json!({
                 "generate_us": generate,
@@ -104,16 +109,19 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             })
         );
     } else {
-        println!("generation  {generate:.2} µs (median of 201 batches of 10)");
-        println!(
+        outln!(text, "generation  {generate:.2} µs (median of 201 batches of 10)");
+        outln!(
+            text,
             "probe       {probe:.2} ns per random position ({PROBES} positions, median of 21 passes)"
         );
-        println!("table       {TABLE_BYTES} bytes");
-        println!("DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
-        println!(
+        outln!(text, "table       {TABLE_BYTES} bytes");
+        outln!(text, "DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
+        outln!(
+            text,
             "DTM probe   KPK {dtm_kpk:.2} ns, KQK {dtm_kqk:.2} ns, KRK {dtm_krk:.2} ns per random position"
         );
-        println!("DTM tables  {} bytes", dtm::TABLE_BYTES);
+        outln!(text, "DTM tables  {} bytes", dtm::TABLE_BYTES);
     }
+    crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }

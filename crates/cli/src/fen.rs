@@ -1,7 +1,7 @@
 //! Reading a FEN into a position the tables answer, with errors that name the problem, and
 //! SAN for our moves.
 
-use kpk::{Color, Move, Position, Role, Square};
+use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -12,7 +12,7 @@ pub struct Parsed {
     /// shakmaty's view.
     pub chess: Chess,
     /// Ours.
-    pub position: Position,
+    pub position: Endgame,
 }
 
 fn color(c: shakmaty::Color) -> Color {
@@ -60,12 +60,24 @@ pub fn material_name(chess: &Chess) -> String {
 }
 
 /// Parses and validates a FEN of at most three men.
+///
+/// # Errors
+/// One message that names the problem and quotes the FEN: empty, not a FEN, illegal, castling
+/// rights, more than three men.
 pub fn parse(text: &str) -> Result<Parsed, String> {
     let text = text.trim();
+    if text.is_empty() {
+        return Err(
+            "empty FEN: expected a position such as '4k3/8/4K3/4P3/8/8/8/8 w - - 0 1'".into()
+        );
+    }
     let fen: Fen = text.parse().map_err(|e| format!("invalid FEN '{text}': {e}"))?;
-    let chess: Chess = fen
-        .into_position(CastlingMode::Standard)
-        .map_err(|e| format!("illegal position '{text}': {e}"))?;
+    let chess: Chess = fen.into_position(CastlingMode::Standard).map_err(|e| {
+        // shakmaty's message starts with "illegal position: "; say it once
+        let reasons = e.to_string();
+        let reasons = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
+        format!("illegal position '{text}': {reasons}")
+    })?;
     if chess.castles().any() {
         return Err(format!(
             "castling rights in '{text}' are not supported: the tables assume positions without castling"
@@ -83,35 +95,48 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
     let strong = extra.and_then(|sq| board.color_at(sq)).unwrap_or(shakmaty::Color::White);
     let king =
         |c| board.king_of(c).map(square).ok_or_else(|| format!("no {} king in '{text}'", color(c)));
-    let position = Position::new(
-        color(strong),
-        king(strong)?,
-        extra.map(|sq| (role(board.role_at(sq).expect("occupied")), square(sq))),
-        king(!strong)?,
-        color(chess.turn()),
-    )
-    .map_err(|e| format!("illegal position '{text}': {e}"))?;
+    let extra = match extra {
+        Some(sq) => {
+            let r = board.role_at(sq).ok_or_else(|| format!("no man on {sq} in '{text}'"))?;
+            Some((role(r), square(sq)))
+        }
+        None => None,
+    };
+    let setup = EndgameSetup {
+        strong_side: color(strong),
+        strong_king: king(strong)?,
+        extra,
+        weak_king: king(!strong)?,
+        side_to_move: color(chess.turn()),
+    };
+    let position = Endgame::new(setup).map_err(|e| format!("illegal position '{text}': {e}"))?;
     Ok(Parsed { chess, position })
 }
 
-/// shakmaty's move for one of ours.
-fn find(chess: &Chess, m: Move) -> shakmaty::Move {
+/// shakmaty's move for one of ours, `None` if shakmaty does not know it (never, for a move of
+/// our generator: both are tested move for move against each other).
+fn find(chess: &Chess, m: Move) -> Option<shakmaty::Move> {
     let uci = m.to_string();
-    chess
-        .legal_moves()
-        .into_iter()
-        .find(|sm| UciMove::from_standard(*sm).to_string() == uci)
-        .expect("both move generators agree (tested move for move)")
+    chess.legal_moves().into_iter().find(|sm| UciMove::from_standard(*sm).to_string() == uci)
 }
 
 /// shakmaty's position after one of our moves.
-pub fn play(chess: &Chess, m: Move) -> Chess {
+///
+/// # Errors
+/// A message if shakmaty does not consider the move legal.
+pub fn play(chess: &Chess, m: Move) -> Result<Chess, String> {
+    let mv = find(chess, m).ok_or_else(|| format!("move {m} is not legal for shakmaty"))?;
     let mut next = chess.clone();
-    next.play_unchecked(find(chess, m));
-    next
+    next.play_unchecked(mv);
+    Ok(next)
 }
 
-/// SAN of one of our moves, with a check or mate sign.
+/// SAN of one of our moves, with a check or mate sign (UCI notation if shakmaty does not know
+/// the move).
+#[must_use]
 pub fn san(chess: &Chess, m: Move) -> String {
-    SanPlus::from_move(chess.clone(), find(chess, m)).to_string()
+    match find(chess, m) {
+        Some(mv) => SanPlus::from_move(chess.clone(), mv).to_string(),
+        None => m.to_string(),
+    }
 }

@@ -9,14 +9,18 @@ use crate::fen;
 use crate::probe::{category, describe};
 
 /// Prints the optimal line of one position.
-pub fn run(text: &str, json: bool) -> Result<ExitCode, String> {
-    let parsed = fen::parse(text)?;
+///
+/// # Errors
+/// A message for a bad FEN or when standard output cannot be written.
+pub fn run(fen_text: &str, json: bool) -> Result<ExitCode, String> {
+    let mut text = String::new();
+    let parsed = fen::parse(fen_text)?;
     let d = dtm::probe(&parsed.position);
     let mut chess = parsed.chess.clone();
     let mut steps = Vec::new();
     for step in dtm::line(&parsed.position) {
         let san = fen::san(&chess, step.mv);
-        chess = fen::play(&chess, step.mv);
+        chess = fen::play(&chess, step.mv)?;
         steps.push((step.mv.to_string(), san, step.after.to_string()));
     }
     if json {
@@ -24,21 +28,24 @@ pub fn run(text: &str, json: bool) -> Result<ExitCode, String> {
             .iter()
             .map(|(uci, san, fen)| json!({ "uci": uci, "san": san, "fen": fen }))
             .collect();
-        println!(
+        outln!(
+            text,
             "{}",
             json!({
-                "fen": text.trim(),
+                "fen": fen_text.trim(),
                 "category": category(d).as_str(),
                 "dtm": d.map(dtm::Dtm::plies),
                 "line": line,
             })
         );
+        crate::emit(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", text.trim());
-    println!("  {} to move: {}", parsed.position.side_to_move(), describe(d));
+    outln!(text, "{}", fen_text.trim());
+    outln!(text, "  {} to move: {}", parsed.position.side_to_move(), describe(d));
     if d.is_none() {
-        println!("  a draw: no side can force mate, so there is no line to play out");
+        outln!(text, "  a draw: no side can force mate, so there is no line to play out");
+        crate::emit(&text)?;
         return Ok(ExitCode::SUCCESS);
     }
     // SAN with move numbers, as in a game score (the FEN's move counters are ignored).
@@ -54,8 +61,9 @@ pub fn run(text: &str, json: bool) -> Result<ExitCode, String> {
         san.push_str(s);
         san.push(' ');
     }
-    println!("  SAN: {}", san.trim_end());
+    outln!(text, "  SAN: {}", san.trim_end());
     let uci: Vec<&str> = steps.iter().map(|(u, _, _)| u.as_str()).collect();
-    println!("  UCI: {}", uci.join(" "));
+    outln!(text, "  UCI: {}", uci.join(" "));
+    crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }

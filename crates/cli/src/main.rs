@@ -1,4 +1,4 @@
-//! The `kpk` command: probe positions of at most three men (win, draw or loss and the exact
+//! The `kpk` command (a thin layer over the `kpk_cli` library): probe positions of at most three men (win, draw or loss and the exact
 //! distance to mate), play the optimal line, show pictures, count endings, write and measure
 //! the KPK bitbase.
 //!
@@ -6,17 +6,11 @@
 //! `--json`. Errors go to standard error as one line, `error: ...`, and the exit code is
 //! non-zero.
 
-mod bench;
-mod fen;
-mod generate;
-mod line;
-mod probe;
-mod show;
-mod stats;
-
+use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use kpk_cli::{bench, generate, line, probe, show, stats};
 
 /// Exact King+Pawn vs King endgame knowledge.
 #[derive(Parser)]
@@ -66,8 +60,8 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
         /// Binary file with header and checksum, Rust source or a C header.
-        #[arg(long, value_enum, default_value_t = Format::Bin)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = generate::Format::Bin)]
+        format: generate::Format,
     },
     /// Measure generation time, probe time and table size on this machine.
     Bench {
@@ -75,17 +69,6 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-}
-
-/// Output formats of `kpk generate`.
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    /// The binary file format of `kpk::bitbase::format`.
-    Bin,
-    /// A Rust `static` and a probe function.
-    Rust,
-    /// A C header with an array and a probe function.
-    C,
 }
 
 fn main() -> ExitCode {
@@ -101,7 +84,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            let _ = writeln!(std::io::stderr().lock(), "error: {message}");
             ExitCode::FAILURE
         }
     }

@@ -2,10 +2,11 @@
 //! defending king could stand, coloured win or draw; `--svg` writes the same as a picture.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use kpk::{Color, KpkPosition, Position, Role, Square, Wdl};
+use kpk::{Color, Endgame, KpkPosition, KpkSetup, Role, Square, Wdl};
 
 use crate::fen;
 use crate::probe::describe;
@@ -24,10 +25,17 @@ enum Mark {
 
 /// The map for a KPK position: the verdict for every square of the defending king, the other
 /// two men and the side to move unchanged.
-fn kpk_map(pos: &Position) -> Option<[Mark; 64]> {
+fn kpk_map(pos: &Endgame) -> Option<[Mark; 64]> {
     let (Role::Pawn, pawn) = pos.extra()? else { return None };
     Some(Square::ALL.map(|sq| {
-        match KpkPosition::new(pos.strong_side(), pos.strong_king(), pawn, sq, pos.side_to_move()) {
+        let setup = KpkSetup {
+            strong_side: pos.strong_side(),
+            strong_king: pos.strong_king(),
+            pawn,
+            weak_king: sq,
+            side_to_move: pos.side_to_move(),
+        };
+        match KpkPosition::new(setup) {
             Ok(p) => {
                 let strong_wins =
                     if p.strong_to_move() { p.probe() == Wdl::Win } else { p.probe() == Wdl::Loss };
@@ -53,7 +61,7 @@ fn glyph(color: Color, role: Role) -> char {
 }
 
 /// The man on a square, if any.
-fn man_at(pos: &Position, sq: Square) -> Option<(Color, Role)> {
+fn man_at(pos: &Endgame, sq: Square) -> Option<(Color, Role)> {
     if sq == pos.strong_king() {
         Some((pos.strong_side(), Role::King))
     } else if sq == pos.weak_king() {
@@ -63,7 +71,7 @@ fn man_at(pos: &Position, sq: Square) -> Option<(Color, Role)> {
     }
 }
 
-fn text_board(pos: &Position, map: Option<&[Mark; 64]>) -> String {
+fn text_board(pos: &Endgame, map: Option<&[Mark; 64]>) -> String {
     let mut s = String::new();
     for rank in (0..8u8).rev() {
         let _ = write!(s, "  {} ", rank + 1);
@@ -97,7 +105,7 @@ fn text_board(pos: &Position, map: Option<&[Mark; 64]>) -> String {
 const CELL: usize = 60;
 const MARGIN: usize = 30;
 
-fn svg(pos: &Position, map: Option<&[Mark; 64]>, title: &str) -> String {
+fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
     let board = 8 * CELL;
     let legend_h = if map.is_some() { 112 } else { 40 };
     let (w, h) = (board + 2 * MARGIN, board + 2 * MARGIN + legend_h);
@@ -197,15 +205,20 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
-/// Prints the board (and map), and writes the SVG if asked.
-pub fn run(text: &str, svg_out: Option<&Path>) -> Result<ExitCode, String> {
-    let parsed = fen::parse(text)?;
+/// Prints the board (and map), and writes the SVG if asked (atomically).
+///
+/// # Errors
+/// A message for a bad FEN, an SVG file that cannot be written, or standard output that cannot
+/// be written.
+pub fn run(fen_text: &str, svg_out: Option<&Path>) -> Result<ExitCode, String> {
+    let mut text = String::new();
+    let parsed = fen::parse(fen_text)?;
     let pos = parsed.position;
     let map = kpk_map(&pos);
-    println!("{}", text.trim());
-    println!("  {} to move: {}", pos.side_to_move(), describe(kpk::dtm::probe(&pos)));
-    println!();
-    print!("{}", text_board(&pos, None));
+    outln!(text, "{}", fen_text.trim());
+    outln!(text, "  {} to move: {}", pos.side_to_move(), describe(kpk::dtm::probe(&pos)));
+    outln!(text);
+    out!(text, "{}", text_board(&pos, None));
     let title = match map {
         Some(_) => format!(
             "Where the {} king could stand, {} to move",
@@ -215,14 +228,14 @@ pub fn run(text: &str, svg_out: Option<&Path>) -> Result<ExitCode, String> {
         None => format!("{} to move", pos.side_to_move()),
     };
     if let Some(m) = &map {
-        println!();
-        println!("  {title}: W = {} wins, = draw, · cannot stand there", pos.strong_side());
-        print!("{}", text_board(&pos, Some(m)));
+        outln!(text);
+        outln!(text, "  {title}: W = {} wins, = draw, · cannot stand there", pos.strong_side());
+        out!(text, "{}", text_board(&pos, Some(m)));
     }
     if let Some(path) = svg_out {
-        std::fs::write(path, svg(&pos, map.as_ref(), &title))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        crate::write_atomically(path, svg(&pos, map.as_ref(), &title).as_bytes())?;
+        let _ = writeln!(std::io::stderr(), "wrote {}", path.display());
     }
+    crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,12 +8,25 @@ use kpk::stats::{ENDINGS, ending, ending_name};
 use serde_json::json;
 
 /// Prints one line (or JSON object) per ending and side to move.
+///
+/// # Errors
+/// A message when standard output cannot be written.
 pub fn run(json: bool) -> Result<ExitCode, String> {
+    let mut text = String::new();
     if !json {
-        println!("White owns the extra man; wins and losses are for the side to move.");
-        println!(
+        outln!(text, "White owns the extra man; wins and losses are for the side to move.");
+        outln!(
+            text,
             "{:<6} {:<6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8}  example of the longest",
-            "ending", "move", "legal", "wins", "draws", "losses", "mates", "stale", "longest"
+            "ending",
+            "move",
+            "legal",
+            "wins",
+            "draws",
+            "losses",
+            "mates",
+            "stale",
+            "longest"
         );
     }
     for extra in ENDINGS {
@@ -23,7 +36,8 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 None => (None, None),
             };
             if json {
-                println!(
+                outln!(
+                    text,
                     "{}",
                     json!({
                         "ending": ending_name(extra),
@@ -39,7 +53,8 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                     })
                 );
             } else {
-                println!(
+                outln!(
+                    text,
                     "{:<6} {:<6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8}  {}",
                     ending_name(extra),
                     side.to_string(),
@@ -55,5 +70,6 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             }
         }
     }
+    crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -77,13 +77,14 @@ fn stdin_batches_answer_every_line_and_fail_at_the_end() {
     let out = kpk(&["probe", "--json"], Some(input));
     assert!(!out.status.success());
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 5, "{}", stdout(&out));
+    assert_eq!(lines.len(), 6, "one answer per input line: {}", stdout(&out));
     assert_eq!(lines[0]["category"], "win");
     assert!(lines[1]["error"].as_str().unwrap().contains("invalid FEN"));
-    assert_eq!(lines[2]["category"], "draw"); // bare kings
-    assert!(lines[2]["insufficient_material"].as_bool().unwrap());
-    assert!(lines[3]["error"].is_string());
-    assert_eq!(lines[4]["category"], "draw");
+    assert!(lines[2]["error"].as_str().unwrap().contains("empty FEN"));
+    assert_eq!(lines[3]["category"], "draw"); // bare kings
+    assert!(lines[3]["insufficient_material"].as_bool().unwrap());
+    assert!(lines[4]["error"].is_string());
+    assert_eq!(lines[5]["category"], "draw");
 }
 
 #[test]
@@ -340,4 +341,161 @@ fn mangled_fens_never_panic_and_every_line_is_answered() {
     }
     assert!(answers.iter().any(|a| a["error"].is_string()));
     assert!(answers.iter().any(|a| a["category"].is_string()));
+}
+
+fn run_with_stdout(args: &[&str], stdout: Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kpk"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+fn assert_one_error_line(out: &Output, what: &str) {
+    let err = stderr(out);
+    assert!(!out.status.success(), "{what}: exit {:?}", out.status);
+    assert_ne!(out.status.code(), Some(101), "{what}: a panic exits with 101");
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{what}: {err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{what}: {err}");
+    assert!(errors[0].contains("cannot write output"), "{what}: {err}");
+}
+
+#[test]
+fn a_full_standard_output_is_one_error_line_not_a_panic() {
+    let fen = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+    for args in [
+        vec!["line", fen],
+        vec!["line", "--json", fen],
+        vec!["show", fen],
+        vec!["stats"],
+        vec!["probe", fen],
+        vec!["probe", "--json", fen],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = run_with_stdout(&args, Stdio::from(full));
+        assert_one_error_line(&out, &args.join(" "));
+    }
+}
+
+#[test]
+fn a_closed_pipe_is_one_error_line_not_a_panic() {
+    let fen = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+    for args in [vec!["line", fen], vec!["show", fen], vec!["stats", "--json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader is gone before anything is written
+        let out = child.wait_with_output().unwrap();
+        assert_one_error_line(&out, &args.join(" "));
+    }
+}
+
+#[test]
+fn invalid_utf8_in_a_batch_is_answered_and_the_batch_goes_on() {
+    let mut input = b"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\n".to_vec();
+    input.extend_from_slice(b"4k3/8/4K3/4P3/8/8/8/8 \xff\xfe w - - 0 1\n");
+    input.extend_from_slice(b"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1\r\n");
+    input.extend_from_slice(b"8/8/8/8/8/4k3/8/4K2R w - - 0 1"); // no final newline
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
+        .args(["probe", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success());
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4, "{}", stdout(&out));
+    assert_eq!(lines[0]["category"], "win");
+    assert!(lines[1]["error"].as_str().unwrap().contains("not valid UTF-8"), "{}", lines[1]);
+    assert_eq!(lines[2]["category"], "draw");
+    assert_eq!(lines[3]["category"], "win");
+    // text mode: the error goes to stderr and the later lines are still answered
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
+        .arg("probe")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(stdout(&out).matches(" to move: ").count(), 3, "{}", stdout(&out));
+    assert!(stderr(&out).contains("not valid UTF-8"));
+}
+
+#[test]
+fn an_empty_fen_argument_is_an_error() {
+    for args in
+        [vec!["probe", ""], vec!["probe", "--json", "  "], vec!["line", ""], vec!["show", ""]]
+    {
+        let out = kpk(&args, None);
+        assert!(!out.status.success(), "{args:?}");
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        assert!(text.contains("empty FEN"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn illegal_position_is_said_once() {
+    let out = kpk(&["probe", "3k4/4P3/4K3/8/8/8/8/8 w - - 0 1"], None);
+    let err = stderr(&out);
+    assert_eq!(err.matches("illegal position").count(), 1, "{err}");
+}
+
+/// Runs `kpk` under a 4 KB file-size limit (SIGXFSZ ignored, so a write fails with EFBIG as it
+/// would on a full disk).
+fn kpk_with_small_disk(args: &[&str]) -> Output {
+    let mut script = String::from("trap '' XFSZ; ulimit -f 4; exec \"$0\"");
+    for i in 1..=args.len() {
+        script.push_str(&format!(" \"${i}\""));
+    }
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_kpk"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_failed_write_leaves_the_existing_file_as_it_was() {
+    let dir = std::env::temp_dir().join(format!("kpk-cli-atomic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let before: Vec<u8> = (0..30_000u32).map(|i| (i % 251) as u8).collect();
+    for (args, file) in [
+        (vec!["generate", "--out"], "kpk.bin"),
+        (vec!["generate", "--format", "c", "--out"], "kpk.h"),
+        (vec!["show", "7k/8/8/8/8/PK6/8/8 w - - 0 1", "--svg"], "map.svg"),
+    ] {
+        let path = dir.join(file);
+        std::fs::write(&path, &before).unwrap();
+        let mut args = args.clone();
+        let p = path.to_str().unwrap().to_string();
+        args.push(&p);
+        let out = kpk_with_small_disk(&args);
+        assert!(!out.status.success(), "{args:?} must fail under the limit");
+        assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{file} was damaged");
+        let leftovers = std::fs::read_dir(&dir).unwrap().count();
+        assert_eq!(leftovers, 1, "no temporary file is left behind");
+        std::fs::remove_file(&path).unwrap();
+    }
+    // without the limit the same commands replace the file
+    let path = dir.join("kpk.bin");
+    std::fs::write(&path, &before).unwrap();
+    let out = kpk(&["generate", "--out", path.to_str().unwrap()], None);
+    assert!(out.status.success());
+    assert!(format::decode(&std::fs::read(&path).unwrap()).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

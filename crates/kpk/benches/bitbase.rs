@@ -20,11 +20,11 @@ fn positions() -> Vec<KpkPosition> {
 fn generate(c: &mut Criterion) {
     // Into a reused buffer, as an engine would at start-up; `Bitbase::generate` adds zeroing
     // and moving the 24 KB value.
-    let mut words = [0u64; bitbase::WORDS];
-    bitbase::generate::generate(&mut words);
-    assert_eq!(Bitbase::from_words(words), *Bitbase::embedded());
+    let mut table = Bitbase::from_words([0u64; bitbase::WORDS]);
+    table.regenerate();
+    assert_eq!(table, *Bitbase::embedded());
     c.bench_function("bitbase/generate", |b| {
-        b.iter(|| bitbase::generate::generate(black_box(&mut words)));
+        b.iter(|| black_box(&mut table).regenerate());
     });
 }
 
@@ -66,12 +66,12 @@ fn probe(c: &mut Criterion) {
 }
 
 fn dtm_tables(c: &mut Criterion) {
-    c.bench_function("dtm/solve_all", |b| b.iter(|| black_box(dtm::solve_tables())));
+    c.bench_function("dtm/solve_all", |b| b.iter(|| black_box(dtm::Tables::solve())));
     let mut g = c.benchmark_group("dtm/probe");
     g.throughput(Throughput::Elements(PROBES as u64));
     for role in [Role::Pawn, Role::Queen, Role::Rook] {
         let mut rng = XorShift::new(0xD7);
-        let positions: Vec<kpk::Position> =
+        let positions: Vec<kpk::Endgame> =
             (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
         g.bench_function(role.name(), |b| {
             b.iter(|| {

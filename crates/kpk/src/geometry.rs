@@ -123,19 +123,6 @@ pub const fn bishop_attacks(from: usize, occupied: u64) -> u64 {
     slider_attacks(from, occupied, 4)
 }
 
-/// The squares strictly between `a` and `b` if they share a line, else nothing.
-#[must_use]
-pub const fn between(a: usize, b: usize) -> u64 {
-    let mut d = 0;
-    while d < 8 {
-        if RAYS[a][d] & (1 << b) != 0 {
-            return RAYS[a][d] & !RAYS[b][d] & !(1 << b);
-        }
-        d += 1;
-    }
-    0
-}
-
 /// Squares attacked by a white pawn on any square of `b`.
 #[inline(always)]
 #[must_use]

@@ -1,24 +1,36 @@
 //! King+Pawn vs King endgame knowledge for chess engines.
 //!
-//! - [`bitbase`]: a 24,576-byte table, generated at build time by retrograde analysis and
-//!   embedded, that answers win or draw for every legal KPK position in a few nanoseconds.
-//! - [`KpkPosition`]: a validated position (pawn of either colour, any file, either side to
-//!   move) whose errors name the broken rule.
-//! - [`Position`]: any legal position of at most three men, with legal moves.
-//! - [`dtm`]: exact distance to mate for KQK, KRK, KPK (KBK, KNK, KK are drawn), best moves and
-//!   optimal lines; [`stats`]: counts over whole endings.
-//! - [`Square`], [`Color`], [`Wdl`]: the vocabulary.
+//! # Overview of types
+//!
+//! | item | what it is |
+//! |---|---|
+//! | [`Square`], [`File`], [`Rank`], [`Color`], [`Role`], [`Man`], [`Wdl`] | the vocabulary; squares a1 = 0 ... h8 = 63, with constants [`Square::E4`] |
+//! | [`KpkSetup`] → [`KpkPosition`] | a validated KPK position (either colour owns the pawn, any file, either side to move), packed in one `u32` |
+//! | [`bitbase`] | the 24,576-byte win/draw table, generated at build time and embedded: [`KpkPosition::probe`] answers in about 1.5 ns |
+//! | [`EndgameSetup`] → [`Endgame`] | any legal position of at most three men, with [`Endgame::legal_moves`] and a checked [`Endgame::play`] |
+//! | [`dtm`] | exact distance to mate for KQK, KRK, KPK (KBK, KNK, KK are drawn), best moves, optimal lines |
+//! | [`eval`] | bitbase knowledge as a search [`Score`](kpk_score::Score): known wins with a progress term |
+//! | [`stats`] | counts over whole endings |
+//! | [`PositionError`], [`IllegalMove`] | what is wrong with a setup or a move, naming the squares |
+//!
+//! Every safe function answers every input without panicking: setups are validated, moves are
+//! checked, and the probes index their tables with values that cannot leave them.
 //!
 //! ```
-//! use kpk::{Color, KpkPosition, Square, Wdl};
+//! use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
 //!
-//! let sq = |s: &str| s.parse::<Square>().unwrap();
 //! // Black: Kd4, Pd5; White: Kd2. Black to move only draws: White keeps the opposition.
-//! let pos = KpkPosition::new(Color::Black, sq("d4"), sq("d5"), sq("d2"), Color::Black).unwrap();
-//! assert_eq!(pos.probe(), Wdl::Draw);
+//! let setup = KpkSetup {
+//!     strong_side: Color::Black,
+//!     strong_king: Square::D4,
+//!     pawn: Square::D5,
+//!     weak_king: Square::D2,
+//!     side_to_move: Color::Black,
+//! };
+//! assert_eq!(KpkPosition::new(setup).unwrap().probe(), Wdl::Draw);
 //! // White to move must give way, and loses.
-//! let pos = KpkPosition::new(Color::Black, sq("d4"), sq("d5"), sq("d2"), Color::White).unwrap();
-//! assert_eq!(pos.probe(), Wdl::Loss);
+//! let white_to_move = KpkSetup { side_to_move: Color::White, ..setup };
+//! assert_eq!(KpkPosition::new(white_to_move).unwrap().probe(), Wdl::Loss);
 //! ```
 #![no_std]
 #![deny(missing_docs)]
@@ -28,18 +40,26 @@ extern crate alloc;
 pub mod bitbase;
 mod color;
 pub mod dtm;
-pub mod geometry;
-mod position;
-mod position3;
+mod endgame;
+mod error;
+pub mod eval;
+mod geometry;
+mod kpk_position;
+mod moves;
+#[doc(hidden)]
 pub mod random;
+mod role;
 mod square;
 pub mod stats;
 mod wdl;
 
 pub use color::Color;
-pub use position::{KpkPosition, Man, PositionError, Role, pawn_attacks};
-pub use position3::{Move, MoveList, Position, attacks};
-pub use square::{File, ParseSquareError, Rank, Square};
+pub use endgame::{Endgame, EndgameSetup};
+pub use error::{IllegalMove, PositionError};
+pub use kpk_position::{KpkPosition, KpkSetup, pawn_attacks};
+pub use moves::{Move, MoveList, attacks};
+pub use role::{Man, Role};
+pub use square::{File, ParseSquareError, Rank, Square, SquareIndexError};
 pub use wdl::Wdl;
 
 /// The README's examples, compiled and run as doctests.

@@ -1,5 +1,8 @@
 //! Random legal positions for benchmarks and tests: a small deterministic generator, so the
 //! library needs no dependency.
+//!
+//! Support for this workspace's benchmarks and tests, hidden from the documentation: not part of
+//! the library's API, and free to change.
 
 use crate::{Color, KpkPosition, Square};
 
@@ -38,7 +41,7 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
         let sq = |shift: u32| Square::ALL[usize::from(((r >> shift) & 63) as u8)];
         let strong = if r >> 18 & 1 == 0 { Color::White } else { Color::Black };
         let stm = if r >> 19 & 1 == 0 { Color::White } else { Color::Black };
-        if let Ok(pos) = KpkPosition::new(strong, sq(0), sq(6), sq(12), stm) {
+        if let Ok(pos) = KpkPosition::from_parts(strong, sq(0), sq(6), sq(12), stm) {
             return pos;
         }
     }
@@ -53,13 +56,20 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
 /// let mut rng = XorShift::new(9);
 /// assert_eq!(random_ending(&mut rng, Role::Rook).extra().unwrap().0, Role::Rook);
 /// ```
-pub fn random_ending(rng: &mut XorShift, role: crate::Role) -> crate::Position {
+pub fn random_ending(rng: &mut XorShift, role: crate::Role) -> crate::Endgame {
     loop {
         let r = rng.next_u64();
         let sq = |shift: u32| Square::ALL[usize::from(((r >> shift) & 63) as u8)];
         let strong = if r >> 18 & 1 == 0 { Color::White } else { Color::Black };
         let stm = if r >> 19 & 1 == 0 { Color::White } else { Color::Black };
-        if let Ok(pos) = crate::Position::new(strong, sq(0), Some((role, sq(6))), sq(12), stm) {
+        let setup = crate::EndgameSetup {
+            strong_side: strong,
+            strong_king: sq(0),
+            extra: Some((role, sq(6))),
+            weak_king: sq(12),
+            side_to_move: stm,
+        };
+        if let Ok(pos) = crate::Endgame::new(setup) {
             return pos;
         }
     }

@@ -166,7 +166,30 @@ impl fmt::Display for Square {
 
 /// A square name that is not `a1` ... `h8`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseSquareError;
+
+/// A square index outside `0..=63`.
+///
+/// ```
+/// use kpk::{Square, SquareIndexError};
+/// let err = Square::try_from(64u8).unwrap_err();
+/// assert_eq!(err, SquareIndexError { index: 64 });
+/// assert_eq!(err.to_string(), "square index 64 is outside 0..=63 (a1 = 0, h8 = 63)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareIndexError {
+    /// The index given.
+    pub index: u8,
+}
+
+impl fmt::Display for SquareIndexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "square index {} is outside 0..=63 (a1 = 0, h8 = 63)", self.index)
+    }
+}
+
+impl core::error::Error for SquareIndexError {}
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -194,10 +217,33 @@ impl From<Square> for u8 {
 }
 
 impl TryFrom<u8> for Square {
-    type Error = ParseSquareError;
-    fn try_from(index: u8) -> Result<Square, ParseSquareError> {
-        Square::new(index).ok_or(ParseSquareError)
+    type Error = SquareIndexError;
+    fn try_from(index: u8) -> Result<Square, SquareIndexError> {
+        Square::new(index).ok_or(SquareIndexError { index })
     }
+}
+
+macro_rules! square_constants {
+    ($($name:ident = $index:expr),* $(,)?) => {
+        /// Named squares: `Square::A1` ... `Square::H8`.
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), ".")]
+                pub const $name: Square = Square($index);
+            )*
+        }
+    };
+}
+
+square_constants! {
+    A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4, F1 = 5, G1 = 6, H1 = 7,
+    A2 = 8, B2 = 9, C2 = 10, D2 = 11, E2 = 12, F2 = 13, G2 = 14, H2 = 15,
+    A3 = 16, B3 = 17, C3 = 18, D3 = 19, E3 = 20, F3 = 21, G3 = 22, H3 = 23,
+    A4 = 24, B4 = 25, C4 = 26, D4 = 27, E4 = 28, F4 = 29, G4 = 30, H4 = 31,
+    A5 = 32, B5 = 33, C5 = 34, D5 = 35, E5 = 36, F5 = 37, G5 = 38, H5 = 39,
+    A6 = 40, B6 = 41, C6 = 42, D6 = 43, E6 = 44, F6 = 45, G6 = 46, H6 = 47,
+    A7 = 48, B7 = 49, C7 = 50, D7 = 51, E7 = 52, F7 = 53, G7 = 54, H7 = 55,
+    A8 = 56, B8 = 57, C8 = 58, D8 = 59, E8 = 60, F8 = 61, G8 = 62, H8 = 63,
 }
 
 #[cfg(test)]
@@ -217,6 +263,22 @@ mod tests {
         }
         for bad in ["", "e", "i1", "a9", "a0", "e44", "E4"] {
             assert_eq!(bad.parse::<Square>(), Err(ParseSquareError), "{bad}");
+        }
+    }
+
+    #[test]
+    fn named_constants_and_indices_agree() {
+        assert_eq!(Square::E4.to_string(), "e4");
+        assert_eq!(Square::H8.index(), 63);
+        for i in 0..=255u8 {
+            match Square::try_from(i) {
+                Ok(sq) => assert_eq!(sq.index(), i),
+                Err(e) => {
+                    assert!(i >= 64);
+                    assert!(e.to_string().contains("outside 0..=63"), "{e}");
+                    assert!(!e.to_string().contains("name"));
+                }
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! Counts over every legal position of an ending: the figures behind `kpk stats`.
 
-use crate::{Color, Position, Role, Square, dtm};
+use crate::{Color, Endgame, EndgameSetup, Role, Square, dtm};
 
 /// Figures for one ending and one side to move (White owns the extra man).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,7 +18,7 @@ pub struct SideStats {
     /// Stalemates.
     pub stalemates: u32,
     /// The longest distance to mate in plies (win or loss), and a position that has it.
-    pub longest: Option<(u32, Position)>,
+    pub longest: Option<(u32, Endgame)>,
 }
 
 /// The endings of at most three men, by the strong side's extra man (`None`: bare kings).
@@ -63,7 +63,14 @@ pub fn ending(extra: Option<Role>) -> [SideStats; 2] {
                 let placements = Square::ALL.map(|sq| extra.map(|r| (r, sq)));
                 let candidates = if extra.is_some() { &placements[..] } else { men };
                 for &man in candidates {
-                    let Ok(pos) = Position::new(Color::White, wk, man, bk, side) else { continue };
+                    let setup = EndgameSetup {
+                        strong_side: Color::White,
+                        strong_king: wk,
+                        extra: man,
+                        weak_king: bk,
+                        side_to_move: side,
+                    };
+                    let Ok(pos) = Endgame::new(setup) else { continue };
                     stats.legal += 1;
                     let d = dtm::probe(&pos);
                     match d {

@@ -4,8 +4,20 @@
 mod common;
 
 use kpk::bitbase::{self, Bitbase};
-use kpk::{Color, KpkPosition, Square, Wdl};
+use kpk::{Color, KpkPosition, KpkSetup, PositionError, Square, Wdl};
 use shakmaty::{CastlingMode, Chess, FromSetup, Position};
+
+/// A KPK position from its parts, in the order strong side, strong king, pawn, weak king, side
+/// to move.
+fn kpk(
+    strong_side: Color,
+    strong_king: Square,
+    pawn: Square,
+    weak_king: Square,
+    side_to_move: Color,
+) -> Result<KpkPosition, PositionError> {
+    KpkPosition::new(KpkSetup { strong_side, strong_king, pawn, weak_king, side_to_move })
+}
 
 fn square(sq: shakmaty::Square) -> Square {
     Square::new(u8::from(sq)).unwrap()
@@ -36,7 +48,7 @@ fn every_legal_position_agrees_with_the_independent_solver() {
         let bk = square(board.king_of(shakmaty::Color::Black).unwrap());
         let pawn = square(board.pawns().first().unwrap());
         let stm = if setup.turn == shakmaty::Color::White { Color::White } else { Color::Black };
-        let ours = KpkPosition::new(Color::White, wk, pawn, bk, stm);
+        let ours = kpk(Color::White, wk, pawn, bk, stm);
         // Our validation must accept exactly the positions shakmaty accepts.
         assert_eq!(ours.is_ok(), solution.legal[index], "legality of {setup:?}: {ours:?}");
         let Ok(pos) = ours else { continue };
@@ -55,7 +67,7 @@ fn every_legal_position_agrees_with_the_independent_solver() {
         mirrored.mirror();
         let mirrored = Chess::from_setup(mirrored, CastlingMode::Standard).unwrap();
         let b = mirrored.board();
-        let black = KpkPosition::new(
+        let black = kpk(
             Color::Black,
             square(b.king_of(shakmaty::Color::Black).unwrap()),
             square(b.pawns().first().unwrap()),
@@ -81,7 +93,7 @@ fn raw_probe_and_position_probe_agree_everywhere() {
         for sk in Square::ALL {
             for p in Square::ALL {
                 for wk in Square::ALL {
-                    let Ok(pos) = KpkPosition::new(Color::White, sk, p, wk, stm) else { continue };
+                    let Ok(pos) = kpk(Color::White, sk, p, wk, stm) else { continue };
                     let raw = bitbase::strong_wins(
                         sk.index(),
                         p.index(),

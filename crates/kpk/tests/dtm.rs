@@ -3,7 +3,7 @@
 mod common;
 
 use kpk::dtm::{self, Dtm};
-use kpk::{Color, Position, Role, Square};
+use kpk::{Color, Endgame, EndgameSetup, Role, Square};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position as _, Setup};
 
@@ -27,7 +27,7 @@ fn role(r: shakmaty::Role) -> Role {
 }
 
 /// Our position for a shakmaty position of at most three men.
-fn ours(pos: &Chess) -> Position {
+fn ours(pos: &Chess) -> Endgame {
     let board = pos.board();
     let non_kings = board.occupied() & !board.kings();
     let (strong, extra) = match non_kings.first() {
@@ -37,13 +37,13 @@ fn ours(pos: &Chess) -> Position {
         }
         None => (shakmaty::Color::White, None),
     };
-    Position::new(
-        color(strong),
-        square(board.king_of(strong).unwrap()),
+    Endgame::new(EndgameSetup {
+        strong_side: color(strong),
+        strong_king: square(board.king_of(strong).unwrap()),
         extra,
-        square(board.king_of(!strong).unwrap()),
-        color(pos.turn()),
-    )
+        weak_king: square(board.king_of(!strong).unwrap()),
+        side_to_move: color(pos.turn()),
+    })
     .expect("shakmaty's legal positions are ours")
 }
 
@@ -87,9 +87,7 @@ fn plies(d: Option<Dtm>) -> Option<i32> {
 
 #[test]
 fn embedded_tables_equal_a_runtime_solve() {
-    let (q, r, p) = dtm::solve_tables();
-    let (eq, er, ep) = dtm::embedded_tables();
-    assert!(q == eq && r == er && p == ep);
+    assert_eq!(dtm::Tables::solve(), dtm::Tables::embedded());
     assert_eq!(dtm::TABLE_BYTES, 360_448);
 }
 
@@ -239,7 +237,7 @@ fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
     let mut checked = 0;
     while checked < 300 {
         let kp = kpk::random::random_position(&mut rng);
-        let pos = Position::from(kp);
+        let pos = Endgame::from(kp);
         let Some(d) = dtm::probe(&pos) else { continue };
         let line: Vec<_> = dtm::line(&pos).collect();
         assert_eq!(i32::try_from(line.len()).unwrap(), d.plies().abs(), "{pos}");
@@ -261,7 +259,13 @@ fn our_legality_equals_shakmatys_for_every_placement() {
             let (x, bk, wk, stm) = (i % 64, i / 64 % 64, i / 4096 % 64, i / 262_144);
             let side = if stm == 0 { Color::White } else { Color::Black };
             let (k, m, b) = (Square::ALL[wk], Square::ALL[x], Square::ALL[bk]);
-            let ours = Position::new(Color::White, k, Some((role(r), m)), b, side);
+            let ours = Endgame::new(EndgameSetup {
+                strong_side: Color::White,
+                strong_king: k,
+                extra: Some((role(r), m)),
+                weak_king: b,
+                side_to_move: side,
+            });
             let theirs = shakmaty_position(i, Some(r)).is_some();
             assert_eq!(ours.is_ok(), theirs, "{r:?} wk {wk} bk {bk} man {x} stm {stm}: {ours:?}");
             accepted += u32::from(theirs);

@@ -560,7 +560,8 @@ mod tests {
 
     #[test]
     fn every_constructor_keeps_the_invariant() {
-        for v in [i32::MIN, i32::MIN + 1, -INFINITE - 1, -INFINITE, 0, INFINITE, INFINITE + 1, i32::MAX]
+        for v in
+            [i32::MIN, i32::MIN + 1, -INFINITE - 1, -INFINITE, 0, INFINITE, INFINITE + 1, i32::MAX]
         {
             let s = Score::new(v);
             assert!(s.get().abs() <= INFINITE, "{v}");

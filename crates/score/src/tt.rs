@@ -290,14 +290,23 @@ mod tests {
         // a mate 90 plies from a node probed at ply 167 cannot be expressed from the root
         let stored = exact(Score::mate_in(90));
         assert_eq!(BoundedScore::from_tt(stored, 166, 0, DRAW), exact(Score::mate_in(256)));
-        assert_eq!(BoundedScore::from_tt(stored, 167, 0, DRAW), BoundedScore::new(DRAW, Bound::Lower));
-        assert_eq!(BoundedScore::from_tt(-stored, 167, 0, DRAW), BoundedScore::new(DRAW, Bound::Upper));
+        assert_eq!(
+            BoundedScore::from_tt(stored, 167, 0, DRAW),
+            BoundedScore::new(DRAW, Bound::Lower)
+        );
+        assert_eq!(
+            BoundedScore::from_tt(-stored, 167, 0, DRAW),
+            BoundedScore::new(DRAW, Bound::Upper)
+        );
         // an upper bound on a win is widened to the band's edge, still an upper bound
         let upper = BoundedScore::new(Score::mate_in(90), Bound::Upper);
         let back = BoundedScore::from_tt(upper, 200, 0, DRAW);
         assert_eq!(back, BoundedScore::new(Score::new(MATE_IN_MAX_PLY), Bound::Upper));
         let known = exact(Score::known_win_in(990));
-        assert_eq!(BoundedScore::from_tt(known, 20, 0, DRAW), BoundedScore::new(DRAW, Bound::Lower));
+        assert_eq!(
+            BoundedScore::from_tt(known, 20, 0, DRAW),
+            BoundedScore::new(DRAW, Bound::Lower)
+        );
     }
 
     /// A toy game tree with a halfmove clock per node, searched by fail-soft negamax with a
@@ -326,7 +335,13 @@ mod tests {
 
         /// Negamax with a table entry for node 1 read through `probe`; `None` searches without
         /// the table. Returns the value and the best child of the root.
-        pub fn search(n: usize, ply: u32, alpha: Score, beta: Score, probe: Option<Probe>) -> (Score, usize) {
+        pub fn search(
+            n: usize,
+            ply: u32,
+            alpha: Score,
+            beta: Score,
+            probe: Option<Probe>,
+        ) -> (Score, usize) {
             let node = &TREE[n];
             if node.clock >= FIFTY_MOVE_PLIES {
                 return (DRAW, n);
@@ -379,7 +394,9 @@ mod tests {
         assert_eq!((value, best), (Score::new(-300), 3), "the old rule plays the losing move B");
 
         let new: Probe = |stored, ply, clock| BoundedScore::from_tt(stored, ply, clock, DRAW);
-        for (alpha, beta) in [window, (Score::new(-400), Score::new(-200)), (Score::new(-1), Score::new(1))] {
+        for (alpha, beta) in
+            [window, (Score::new(-400), Score::new(-200)), (Score::new(-1), Score::new(1))]
+        {
             let (value, best) = search(0, 0, alpha, beta, Some(new));
             let (true_value, _) = search(0, 0, alpha, beta, None);
             assert_eq!(value, true_value, "({alpha:?}, {beta:?})");

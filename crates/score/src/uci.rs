@@ -187,9 +187,8 @@ mod tests {
     /// mates at even plies.
     fn producible() -> impl Iterator<Item = Score> {
         let plain = (-INFINITE..=INFINITE).map(Score::new).filter(|s| s.mate().is_none());
-        let mates = (0..=MAX_PLY.unsigned_abs())
-            .filter(|p| p % 2 == 1 || *p == 0)
-            .map(Score::mate_in);
+        let mates =
+            (0..=MAX_PLY.unsigned_abs()).filter(|p| p % 2 == 1 || *p == 0).map(Score::mate_in);
         let mated = (0..=MAX_PLY.unsigned_abs()).step_by(2).map(Score::mated_in);
         plain.chain(mates).chain(mated)
     }

@@ -46,6 +46,7 @@ pub const FILE_BYTES: usize = HEADER_BYTES + TABLE_BYTES + 8;
 
 /// Why bytes are not a bitbase file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FormatError {
     /// The file has the wrong length.
     Size {
@@ -68,6 +69,11 @@ pub enum FormatError {
         /// [`LAYOUT`].
         expected: u32,
         /// The layout in the file.
+        got: u32,
+    },
+    /// The reserved header field is not zero: a file from a later writer, or corrupt.
+    Reserved {
+        /// The value in the file.
         got: u32,
     },
     /// A word count other than [`WORDS`].
@@ -98,6 +104,9 @@ impl fmt::Display for FormatError {
             }
             FormatError::Layout { expected, got } => {
                 write!(f, "bitbase index layout {got} is not supported (expected {expected})")
+            }
+            FormatError::Reserved { got } => {
+                write!(f, "bitbase file header: reserved field at byte 20 is {got:#x}, expected 0")
             }
             FormatError::WordCount { expected, got } => {
                 write!(f, "bitbase file has {got} words, expected {expected}")
@@ -153,7 +162,8 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b)
 }
 
-/// Reads a file, checking size, magic, version, layout, word count and checksum.
+/// Reads a file, checking size, magic, version, layout, word count, the reserved field and the
+/// checksum.
 ///
 /// # Errors
 /// The first field that is wrong, as a [`FormatError`].
@@ -175,6 +185,10 @@ pub fn decode(bytes: &[u8]) -> Result<Bitbase, FormatError> {
     let count = u32_at(bytes, 16);
     if count as usize != WORDS {
         return Err(FormatError::WordCount { expected: WORD_COUNT, got: count });
+    }
+    let reserved = u32_at(bytes, 20);
+    if reserved != 0 {
+        return Err(FormatError::Reserved { got: reserved });
     }
     let mut stored = [0u8; 8];
     stored.copy_from_slice(&bytes[FILE_BYTES - 8..]);
@@ -266,11 +280,10 @@ pub fn write_rust(bitbase: &Bitbase, out: &mut impl fmt::Write) -> fmt::Result {
         "    let (sk, p) = (usize::from((strong_king ^ m) & 63), usize::from((pawn ^ m) & 63));"
     )?;
     writeln!(out, "    let btm = usize::from(!strong_to_move);")?;
-    writeln!(
-        out,
-        "    let word = ((btm * 6 + (p >> 3)).wrapping_sub(1) * 64 + sk) * 4 + (p & 3);"
-    )?;
-    writeln!(out, "    (KPK_BITBASE[word.min({})] >> ((weak_king ^ m) & 63)) & 1 != 0", WORDS - 1)?;
+    writeln!(out, "    // ranks 2-7 only; the clamp keeps any other input inside the table")?;
+    writeln!(out, "    let rank = (p >> 3).clamp(1, 6);")?;
+    writeln!(out, "    let word = ((btm * 6 + rank - 1) * 64 + sk) * 4 + (p & 3);")?;
+    writeln!(out, "    (KPK_BITBASE[word] >> ((weak_king ^ m) & 63)) & 1 != 0")?;
     writeln!(out, "}}")
 }
 
@@ -299,8 +312,9 @@ pub fn write_c(bitbase: &Bitbase, out: &mut impl fmt::Write) -> fmt::Result {
     writeln!(out, "    unsigned m = ((pawn >> 2) & 1) * 7;")?;
     writeln!(out, "    unsigned sk = (strong_king ^ m) & 63, p = (pawn ^ m) & 63;")?;
     writeln!(out, "    unsigned btm = strong_to_move ? 0 : 1;")?;
-    writeln!(out, "    unsigned word = ((btm * 6 + (p >> 3) - 1) * 64 + sk) * 4 + (p & 3);")?;
-    writeln!(out, "    if (word > {}) word = {};", WORDS - 1, WORDS - 1)?;
+    writeln!(out, "    /* ranks 2-7 only; the clamp keeps any other input inside the table */")?;
+    writeln!(out, "    unsigned rank = p >> 3 < 1 ? 1 : p >> 3 > 6 ? 6 : p >> 3;")?;
+    writeln!(out, "    unsigned word = ((btm * 6 + rank - 1) * 64 + sk) * 4 + (p & 3);")?;
     writeln!(out, "    return (int)((kpk_bitbase[word] >> ((weak_king ^ m) & 63)) & 1);")?;
     writeln!(out, "}}\n\n#endif")
 }
@@ -325,6 +339,9 @@ mod tests {
         let mut bad = good;
         bad[17] = 0;
         assert!(matches!(decode(&bad), Err(FormatError::WordCount { .. })));
+        let mut bad = good;
+        bad[21] = 1;
+        assert_eq!(decode(&bad), Err(FormatError::Reserved { got: 0x100 }));
         for at in [24, 5000, FILE_BYTES - 9, FILE_BYTES - 1] {
             let mut bad = good;
             bad[at] ^= 0x10;

@@ -12,9 +12,9 @@
 //! pawn_rank = 1..=6 (ranks 2-7 counted from 0), pawn_file = 0..=3 (a-d), squares a1 = 0
 //! ```
 //!
-//! Bits of illegal placements are 0. The table is generated at build time by
-//! [`generate`](generate::generate) and embedded, so a probe needs no set-up; the same
-//! generator can run at run time (about 15 µs, see BENCHMARKS.md).
+//! Bits of illegal placements are 0. The table is generated at build time by a bit-parallel
+//! retrograde generator and embedded, so a probe needs no set-up; the same generator runs at
+//! run time with [`Bitbase::generate`] (about 14 µs, see BENCHMARKS.md).
 //!
 //! ```
 //! use kpk::bitbase;
@@ -28,7 +28,7 @@
 //! ```
 
 pub mod format;
-pub mod generate;
+mod generate;
 
 use crate::{KpkPosition, Wdl};
 pub use generate::WORDS;
@@ -103,6 +103,19 @@ impl Bitbase {
         let mut words = [0u64; WORDS];
         generate::generate(&mut words);
         Bitbase { words }
+    }
+
+    /// Runs the retrograde generator again into this table, in place (what the generation
+    /// benchmarks time: no allocation, no copy).
+    ///
+    /// ```
+    /// use kpk::bitbase::Bitbase;
+    /// let mut table = Bitbase::from_words([0; kpk::bitbase::WORDS]);
+    /// table.regenerate();
+    /// assert!(table == *Bitbase::embedded());
+    /// ```
+    pub fn regenerate(&mut self) {
+        generate::generate(&mut self.words);
     }
 
     /// A table from its words.

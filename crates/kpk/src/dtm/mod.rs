@@ -1,8 +1,8 @@
 //! Exact distance to mate for every legal position of at most three men.
 //!
-//! KQK, KRK and KPK are solved by retrograde analysis at build time ([`solve`]) and embedded
-//! (360,448 bytes, one byte a position, see [`solve`] for the layouts); KBK, KNK and bare kings
-//! can never mate and are drawn. Either colour may own the extra man.
+//! KQK, KRK and KPK are solved by retrograde analysis at build time and embedded (360,448 bytes,
+//! one byte a position; [`Tables`] has the layouts); KBK, KNK and bare kings can never mate and
+//! are drawn. Either colour may own the extra man.
 //!
 //! Distances follow the rules of play without the 50-move rule, as tablebases' DTM does. Every
 //! distance here is at most 56 plies, so the rule only matters for a position whose halfmove
@@ -10,25 +10,32 @@
 //! `kpk_score::BoundedScore::from_tt`'s guard.
 //!
 //! ```
-//! use kpk::{Color, Position, Role, dtm};
+//! use kpk::{Color, Endgame, EndgameSetup, Role, Square, dtm};
 //!
-//! let sq = |s: &str| s.parse().unwrap();
 //! // White: Ka6, Qb1; Black: Ka8. White mates in one (Qb7#).
-//! let pos = Position::new(Color::White, sq("a6"), Some((Role::Queen, sq("b1"))), sq("a8"), Color::White)
-//!     .unwrap();
+//! let pos = Endgame::new(EndgameSetup {
+//!     strong_side: Color::White,
+//!     strong_king: Square::A6,
+//!     extra: Some((Role::Queen, Square::B1)),
+//!     weak_king: Square::A8,
+//!     side_to_move: Color::White,
+//! })
+//! .unwrap();
 //! assert_eq!(dtm::probe(&pos).map(|d| d.plies()), Some(1));
 //! let best = dtm::best_move(&pos).unwrap();
 //! assert_eq!(best.to_string(), "b1b7");
-//! assert!(pos.play(best).is_checkmate());
+//! assert!(pos.play(best).unwrap().is_checkmate());
 //! ```
 
-pub mod solve;
+mod solve;
+
+use alloc::borrow::Cow;
 
 use core::fmt;
 
 use kpk_score::Score;
 
-use crate::{Move, Position, Role, Wdl};
+use crate::{Endgame, Move, Role, Wdl};
 
 static KQK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_kqk.bin"));
 static KRK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_krk.bin"));
@@ -47,12 +54,19 @@ pub const TABLE_BYTES: usize = 2 * solve::PAWNLESS_BYTES + solve::KPK_BYTES;
 ///
 /// Draws have no distance: [`probe`] returns `None` for them.
 ///
+/// Arithmetic follows shakmaty-syzygy's `Dtz`: [`Dtm::add_plies_checked`] and
+/// [`Dtm::add_plies_saturating`] move the mate further away on its own side, `-dtm` flips the
+/// sign, and [`Dtm::before_move`] is the distance of the side that made the move leading here.
+/// None of them can panic.
+///
 /// ```
 /// use kpk::dtm::Dtm;
 /// let d = Dtm::new(-4);
 /// assert_eq!(d.uci_mate_moves(), -2);
 /// assert_eq!(Dtm::new(7).uci_mate_moves(), 4);
 /// assert!(d.is_loss() && !d.is_win());
+/// assert_eq!(d.before_move(), Dtm::new(5)); // the move that led here mates in 5
+/// assert_eq!(Dtm::new(0).before_move(), Dtm::new(1)); // mate in one
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Dtm(i16);
@@ -96,18 +110,90 @@ impl Dtm {
         if self.0 > 0 { Wdl::Win } else { Wdl::Loss }
     }
 
-    /// The search score of this distance found at a node `ply` plies from the root.
+    /// The search score of this distance found at a node `ply` plies from the root. A distance
+    /// beyond the score's mate band saturates at its edge.
     ///
     /// ```
     /// use kpk::dtm::Dtm;
     /// use kpk_score::Score;
     /// assert_eq!(Dtm::new(5).to_score(2), Score::mate_in(7));
     /// assert_eq!(Dtm::new(-4).to_score(1), Score::mated_in(5));
+    /// assert_eq!(Dtm::new(5).to_score(u32::MAX), Score::mate_in(256));
     /// ```
     #[must_use]
     pub const fn to_score(self, ply: u32) -> Score {
-        let d = self.0.unsigned_abs() as u32;
-        if self.0 > 0 { Score::mate_in(ply + d) } else { Score::mated_in(ply + d) }
+        let d = ply.saturating_add(self.0.unsigned_abs() as u32);
+        if self.0 > 0 { Score::mate_in(d) } else { Score::mated_in(d) }
+    }
+
+    /// The mate `plies` further away on its own side (a win stays a win, a loss a loss;
+    /// checkmated counts as a loss in 0), or `None` if the distance leaves `i16`.
+    ///
+    /// ```
+    /// use kpk::dtm::Dtm;
+    /// assert_eq!(Dtm::new(3).add_plies_checked(2), Some(Dtm::new(5)));
+    /// assert_eq!(Dtm::new(0).add_plies_checked(2), Some(Dtm::new(-2)));
+    /// assert_eq!(Dtm::new(i16::MAX).add_plies_checked(1), None);
+    /// ```
+    #[must_use]
+    pub const fn add_plies_checked(self, plies: u32) -> Option<Dtm> {
+        let d = self.0 as i64;
+        let p = plies as i64;
+        let v = if d > 0 { d + p } else { d - p };
+        if v > i16::MAX as i64 || v < -(i16::MAX as i64) {
+            None
+        } else {
+            #[allow(clippy::cast_possible_truncation)]
+            Some(Dtm(v as i16)) // range checked
+        }
+    }
+
+    /// [`Dtm::add_plies_checked`], saturating at `±i16::MAX` plies.
+    ///
+    /// ```
+    /// use kpk::dtm::Dtm;
+    /// assert_eq!(Dtm::new(-2).add_plies_saturating(40_000), Dtm::new(-i16::MAX));
+    /// ```
+    #[must_use]
+    pub const fn add_plies_saturating(self, plies: u32) -> Dtm {
+        match self.add_plies_checked(plies) {
+            Some(d) => d,
+            None if self.0 > 0 => Dtm(i16::MAX),
+            None => Dtm(-i16::MAX),
+        }
+    }
+
+    /// The distance one ply earlier, for the side that made the move leading to a position of
+    /// this distance: a loss in `d` plies (checkmated included) is a win in `d + 1` for the
+    /// mover, a win in `d` a loss in `d + 1`. Saturates at `±i16::MAX`.
+    ///
+    /// ```
+    /// use kpk::dtm::Dtm;
+    /// assert_eq!(Dtm::new(-2).before_move(), Dtm::new(3));
+    /// assert_eq!(Dtm::new(3).before_move(), Dtm::new(-4));
+    /// ```
+    #[must_use]
+    pub const fn before_move(self) -> Dtm {
+        let d = self.0 as i32;
+        let v = if d <= 0 { 1 - d } else { -(d + 1) };
+        let max = i16::MAX as i32;
+        let v = if v > max {
+            max
+        } else if v < -max {
+            -max
+        } else {
+            v
+        };
+        #[allow(clippy::cast_possible_truncation)]
+        Dtm(v as i16) // clamped into i16
+    }
+}
+
+/// The same distance with the other sign (saturating: `-i16::MIN` is `i16::MAX`).
+impl core::ops::Neg for Dtm {
+    type Output = Dtm;
+    fn neg(self) -> Dtm {
+        Dtm(self.0.saturating_neg())
     }
 }
 
@@ -123,7 +209,7 @@ impl fmt::Display for Dtm {
 
 /// The exact distance to mate of any legal position of at most three men, `None` for a draw.
 #[must_use]
-pub fn probe(pos: &Position) -> Option<Dtm> {
+pub fn probe(pos: &Endgame) -> Option<Dtm> {
     // Normalise without branches on the position: the strong side becomes White (a vertical
     // flip, xor 56, keeps every rule of these endings) and a pawn goes to files a-d (xor 7).
     let flip = (pos.strong_side() as usize) * 56;
@@ -132,15 +218,22 @@ pub fn probe(pos: &Position) -> Option<Dtm> {
     let btm = usize::from(!pos.strong_to_move());
     let (role, man) = pos.extra()?;
     let man = usize::from(man.index()) ^ flip;
-    let byte = match role {
-        Role::Queen => KQK[solve::pawnless_index(btm, wk, man, bk)],
-        Role::Rook => KRK[solve::pawnless_index(btm, wk, man, bk)],
+    // Every `Endgame` is legal, so each index lies inside its table; `get` keeps even a broken
+    // invariant from reading outside it (the answer would be a draw, never a panic).
+    let index = match role {
+        Role::Queen | Role::Rook => solve::pawnless_index(btm, wk, man, bk),
         Role::Pawn => {
             let mirror = ((man >> 2) & 1) * 7;
-            KPK[solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror)]
+            solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror)
         }
         Role::Bishop | Role::Knight | Role::King => return None,
     };
+    let table: &[u8] = match role {
+        Role::Queen => KQK,
+        Role::Rook => KRK,
+        _ => KPK,
+    };
+    let byte = table.get(index).copied().unwrap_or(0);
     // White to move: a win in `byte` plies; Black to move: a loss in `byte - 1` plies, which is
     // `1 - byte` signed. `btm` is 0 or 1.
     let b = i16::from(byte);
@@ -150,7 +243,7 @@ pub fn probe(pos: &Position) -> Option<Dtm> {
 
 /// Win, draw or loss from the DTM tables.
 #[must_use]
-pub fn wdl(pos: &Position) -> Wdl {
+pub fn wdl(pos: &Endgame) -> Wdl {
     probe(pos).map_or(Wdl::Draw, Dtm::wdl)
 }
 
@@ -170,32 +263,52 @@ pub struct MoveOutcome {
     /// The move.
     pub mv: Move,
     /// The position after it.
-    pub after: Position,
+    pub after: Endgame,
     /// Its distance to mate, from the side to move after the move; `None` for a draw.
     pub dtm: Option<Dtm>,
 }
 
+impl MoveOutcome {
+    /// The move's distance to mate for the side that plays it: [`Dtm::before_move`] of
+    /// [`MoveOutcome::dtm`]; `None` for a draw.
+    ///
+    /// ```
+    /// use kpk::{Color, Endgame, EndgameSetup, Role, Square, dtm};
+    /// let pos = Endgame::new(EndgameSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::A6,
+    ///     extra: Some((Role::Queen, Square::B1)),
+    ///     weak_king: Square::A8,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// let best = dtm::outcomes(&pos).next().unwrap();
+    /// assert_eq!(best.mover_dtm(), dtm::probe(&pos)); // Qb7#, mate in one
+    /// ```
+    #[must_use]
+    pub fn mover_dtm(&self) -> Option<Dtm> {
+        self.dtm.map(Dtm::before_move)
+    }
+}
+
 /// Every legal move with the DTM after it, best first for the side to move.
-pub fn outcomes(pos: &Position) -> impl Iterator<Item = MoveOutcome> + use<> {
-    let mut list: [Option<MoveOutcome>; 40] = [None; 40];
+pub fn outcomes(pos: &Endgame) -> impl Iterator<Item = MoveOutcome> + use<> {
+    let none = Move { from: pos.strong_king(), to: pos.strong_king(), promotion: None };
+    let mut list = [MoveOutcome { mv: none, after: *pos, dtm: None }; 40];
     let mut n = 0;
-    for &mv in &pos.legal_moves() {
-        let after = pos.play(mv);
-        list[n] = Some(MoveOutcome { mv, after, dtm: probe(&after) });
+    for (slot, &mv) in list.iter_mut().zip(&pos.legal_moves()) {
+        let after = pos.play_unchecked(mv);
+        *slot = MoveOutcome { mv, after, dtm: probe(&after) };
         n += 1;
     }
-    let moves = &mut list[..n];
-    moves.sort_by_key(|o| {
-        let o = o.expect("filled");
-        (rank_for_mover(o.dtm), o.mv.from, o.mv.to, o.mv.promotion)
-    });
-    list.into_iter().take(n).flatten()
+    list[..n].sort_by_key(|o| (rank_for_mover(o.dtm), o.mv.from, o.mv.to, o.mv.promotion));
+    list.into_iter().take(n)
 }
 
 /// A best move: the fastest mate, the slowest defeat, or a move that keeps the draw. `None` when
 /// there is no legal move.
 #[must_use]
-pub fn best_move(pos: &Position) -> Option<Move> {
+pub fn best_move(pos: &Endgame) -> Option<Move> {
     outcomes(pos).next().map(|o| o.mv)
 }
 
@@ -203,23 +316,28 @@ pub fn best_move(pos: &Position) -> Option<Move> {
 /// by force) and for positions without moves.
 ///
 /// ```
-/// use kpk::{Color, Position, Role, dtm};
-/// let sq = |s: &str| s.parse().unwrap();
-/// let pos = Position::new(Color::White, sq("e6"), Some((Role::Pawn, sq("e5"))), sq("e8"), Color::White)
-///     .unwrap();
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, dtm};
+/// let pos = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     extra: Some((Role::Pawn, Square::E5)),
+///     weak_king: Square::E8,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
 /// let plies = dtm::probe(&pos).unwrap().plies();
 /// let line: Vec<_> = dtm::line(&pos).collect();
 /// assert_eq!(line.len() as i32, plies);
 /// assert!(line.last().unwrap().after.is_checkmate());
 /// ```
-pub fn line(pos: &Position) -> Line {
+pub fn line(pos: &Endgame) -> Line {
     Line { pos: *pos, decisive: probe(pos).is_some() }
 }
 
 /// The iterator of [`line()`]: each step is the best move and the position after it.
 #[derive(Clone, Debug)]
 pub struct Line {
-    pos: Position,
+    pos: Endgame,
     decisive: bool,
 }
 
@@ -236,14 +354,70 @@ impl Iterator for Line {
     }
 }
 
-/// Builds the three tables now (KQK, KRK, KPK), as the build script did.
-#[must_use]
-pub fn solve_tables() -> (alloc::vec::Vec<u8>, alloc::vec::Vec<u8>, alloc::vec::Vec<u8>) {
-    solve::solve_all()
+/// The three DTM tables, one byte a position: KQK, KRK and KPK.
+///
+/// `0` is a draw or an illegal placement; with the strong side (normalised to White) to move `d`
+/// is a win in `d` plies; with the defender to move `d + 1` is a loss in `d` plies (so `1` is
+/// checkmate).
+///
+/// - KQK and KRK: `((btm * 10 + triangle(wk)) * 64 + man) * 64 + bk`, the white king folded into
+///   the a1-d1-d4 triangle by the board's 8 symmetries: 81,920 bytes each.
+/// - KPK: `((btm * 24 + pawn) * 64 + wk) * 64 + bk`, pawn `= (rank - 1) * 4 + file` on files
+///   a-d: 196,608 bytes.
+///
+/// ```
+/// use kpk::dtm::{TABLE_BYTES, Tables};
+/// let t = Tables::embedded();
+/// assert_eq!(t.kqk().len() + t.krk().len() + t.kpk().len(), TABLE_BYTES);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Tables {
+    kqk: Cow<'static, [u8]>,
+    krk: Cow<'static, [u8]>,
+    kpk: Cow<'static, [u8]>,
 }
 
-/// The embedded tables (KQK, KRK, KPK), for tests and tools.
-#[must_use]
-pub fn embedded_tables() -> (&'static [u8], &'static [u8], &'static [u8]) {
-    (KQK, KRK, KPK)
+impl Tables {
+    /// The tables embedded in the library (solved at build time); no copy is made.
+    #[must_use]
+    pub fn embedded() -> Tables {
+        Tables { kqk: Cow::Borrowed(KQK), krk: Cow::Borrowed(KRK), kpk: Cow::Borrowed(KPK) }
+    }
+
+    /// Solves the three tables now, as the build script did (about 2 ms).
+    #[must_use]
+    pub fn solve() -> Tables {
+        let (kqk, krk, kpk) = solve::solve_all();
+        Tables { kqk: Cow::Owned(kqk), krk: Cow::Owned(krk), kpk: Cow::Owned(kpk) }
+    }
+
+    /// The KQK table.
+    #[must_use]
+    pub fn kqk(&self) -> &[u8] {
+        &self.kqk
+    }
+
+    /// The KRK table.
+    #[must_use]
+    pub fn krk(&self) -> &[u8] {
+        &self.krk
+    }
+
+    /// The KPK table.
+    #[must_use]
+    pub fn kpk(&self) -> &[u8] {
+        &self.kpk
+    }
+}
+
+impl fmt::Debug for Tables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Tables {{ kqk: {} bytes, krk: {} bytes, kpk: {} bytes }}",
+            self.kqk.len(),
+            self.krk.len(),
+            self.kpk.len()
+        )
+    }
 }

@@ -126,7 +126,8 @@ pub const fn pawnless_index(btm: usize, wk: usize, man: usize, bk: usize) -> usi
 #[inline]
 #[must_use]
 pub const fn kpk_index(btm: usize, pawn: usize, wk: usize, bk: usize) -> usize {
-    let p = (pawn / 8 - 1) * 4 + pawn % 8;
+    // saturating: a pawn on rank 1 (never in a legal position) cannot underflow the index
+    let p = (pawn / 8).saturating_sub(1) * 4 + pawn % 8;
     ((btm * 24 + p) * 64 + wk) * 64 + bk
 }
 

@@ -1,157 +1,57 @@
-//! A validated King+Pawn vs King position.
+//! A validated King+Pawn vs King position: the placement every KPK answer starts from.
 
 use core::fmt;
 
-use crate::{Color, Square, Wdl};
+use crate::{Color, Man, PositionError, Role, Square, Wdl};
 
-/// The kind of a man.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// A king.
-    King,
-    /// A queen.
-    Queen,
-    /// A rook.
-    Rook,
-    /// A bishop.
-    Bishop,
-    /// A knight.
-    Knight,
-    /// A pawn.
-    Pawn,
-}
-
-impl Role {
-    /// The English name, lowercase.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::King => "king",
-            Role::Queen => "queen",
-            Role::Rook => "rook",
-            Role::Bishop => "bishop",
-            Role::Knight => "knight",
-            Role::Pawn => "pawn",
-        }
-    }
-
-    /// The FEN letter of a white man (`K`, `Q`, `R`, `B`, `N`, `P`).
-    #[must_use]
-    pub const fn upper_char(self) -> char {
-        match self {
-            Role::King => 'K',
-            Role::Queen => 'Q',
-            Role::Rook => 'R',
-            Role::Bishop => 'B',
-            Role::Knight => 'N',
-            Role::Pawn => 'P',
-        }
-    }
-}
-
-/// One of the three men of a KPK position: a colour and a role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Man {
-    /// Its colour.
-    pub color: Color,
-    /// King or pawn.
-    pub role: Role,
-}
-
-impl fmt::Display for Man {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.color, self.role.name())
-    }
-}
-
-/// Why three men and a side to move are not a legal KPK position.
+/// The men of a KPK position and the side to move, each named, before validation: a setup
+/// cannot swap the king and the pawn without saying so.
 ///
-/// Checked in this order, and the first broken rule is reported: two men on one square, a pawn
-/// on its first or last rank, kings next to each other, the side not to move in check.
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square};
+///
+/// let setup = KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::Black,
+/// };
+/// let pos = KpkPosition::new(setup).unwrap();
+/// assert_eq!(pos.setup(), setup);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PositionError {
-    /// Two men stand on one square.
-    SameSquare {
-        /// The square.
-        square: Square,
-        /// One man on it.
-        first: Man,
-        /// The other man on it.
-        second: Man,
-    },
-    /// The pawn stands on rank 1 or rank 8.
-    PawnOnBackRank {
-        /// The pawn's square.
-        pawn: Square,
-        /// The pawn's colour.
-        color: Color,
-    },
-    /// The kings touch.
-    KingsAdjacent {
-        /// The white king's square.
-        white_king: Square,
-        /// The black king's square.
-        black_king: Square,
-    },
-    /// A second king for one side.
-    ExtraKing {
-        /// Where it stands.
-        square: Square,
-        /// Its colour.
-        color: Color,
-    },
-    /// The side not to move is in check.
-    OpponentInCheck {
-        /// The colour in check, which is not to move.
-        color: Color,
-        /// Its king's square.
-        king: Square,
-        /// The checking man.
-        checker: Man,
-        /// The checking man's square.
-        from: Square,
-    },
+pub struct KpkSetup {
+    /// The colour that owns the pawn.
+    pub strong_side: Color,
+    /// The king of the side with the pawn.
+    pub strong_king: Square,
+    /// The pawn.
+    pub pawn: Square,
+    /// The defending king.
+    pub weak_king: Square,
+    /// The side to move.
+    pub side_to_move: Color,
 }
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            PositionError::SameSquare { square, first, second } => {
-                write!(f, "{first} and {second} are both on {square}")
-            }
-            PositionError::PawnOnBackRank { pawn, color } => {
-                write!(f, "{color} pawn on {pawn}: pawns cannot stand on rank 1 or 8")
-            }
-            PositionError::KingsAdjacent { white_king, black_king } => {
-                write!(f, "kings on {white_king} and {black_king} are adjacent")
-            }
-            PositionError::ExtraKing { square, color } => {
-                write!(f, "a second {color} king on {square}: each side has exactly one king")
-            }
-            PositionError::OpponentInCheck { color, king, checker, from } => write!(
-                f,
-                "{color} king on {king} is in check from the {checker} on {from}, but it is {} to move",
-                color.other()
-            ),
-        }
-    }
-}
-
-impl core::error::Error for PositionError {}
 
 /// A legal King+Pawn vs King position: the side with the pawn ("strong"), its king and pawn,
 /// the defending king, and the side to move.
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, Wdl};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
 ///
-/// let sq = |s: &str| s.parse().unwrap();
 /// // White: Ke6, Pe5; Black: Ke8; White to move wins (the king is in front of its pawn).
-/// let pos = KpkPosition::new(Color::White, sq("e6"), sq("e5"), sq("e8"), Color::White).unwrap();
-/// assert_eq!(pos.probe(), Wdl::Win);
+/// let setup = KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::White,
+/// };
+/// assert_eq!(KpkPosition::new(setup).unwrap().probe(), Wdl::Win);
 ///
 /// // Two men on one square is not a position:
-/// let err = KpkPosition::new(Color::White, sq("e6"), sq("e6"), sq("e8"), Color::White);
+/// let err = KpkPosition::new(KpkSetup { pawn: Square::E6, ..setup });
 /// assert_eq!(err.unwrap_err().to_string(), "white king and white pawn are both on e6");
 /// ```
 ///
@@ -171,11 +71,34 @@ impl core::error::Error for PositionError {}
 pub struct KpkPosition(u32);
 
 impl KpkPosition {
-    /// Validates a position. `strong` is the colour that owns the pawn.
+    /// Validates a setup.
     ///
     /// # Errors
-    /// The first broken rule, as a [`PositionError`].
-    pub const fn new(
+    /// The first broken rule, as a [`PositionError`] that names the squares.
+    pub const fn new(setup: KpkSetup) -> Result<KpkPosition, PositionError> {
+        KpkPosition::from_parts(
+            setup.strong_side,
+            setup.strong_king,
+            setup.pawn,
+            setup.weak_king,
+            setup.side_to_move,
+        )
+    }
+
+    /// The named men and side to move of this position.
+    #[must_use]
+    pub const fn setup(&self) -> KpkSetup {
+        KpkSetup {
+            strong_side: self.strong_side(),
+            strong_king: self.strong_king(),
+            pawn: self.pawn(),
+            weak_king: self.weak_king(),
+            side_to_move: self.side_to_move(),
+        }
+    }
+
+    /// Validates a position from its parts; `strong` owns the pawn.
+    pub(crate) const fn from_parts(
         strong: Color,
         strong_king: Square,
         pawn: Square,
@@ -282,6 +205,13 @@ impl KpkPosition {
     }
 }
 
+impl TryFrom<KpkSetup> for KpkPosition {
+    type Error = PositionError;
+    fn try_from(setup: KpkSetup) -> Result<KpkPosition, PositionError> {
+        KpkPosition::new(setup)
+    }
+}
+
 impl fmt::Debug for KpkPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("KpkPosition")
@@ -323,27 +253,27 @@ mod tests {
         let b = Color::Black;
         let cases = [
             (
-                KpkPosition::new(w, sq("e1"), sq("e2"), sq("e2"), w),
+                KpkPosition::from_parts(w, sq("e1"), sq("e2"), sq("e2"), w),
                 "white pawn and black king are both on e2",
             ),
             (
-                KpkPosition::new(w, sq("e1"), sq("e2"), sq("e1"), w),
+                KpkPosition::from_parts(w, sq("e1"), sq("e2"), sq("e1"), w),
                 "white king and black king are both on e1",
             ),
             (
-                KpkPosition::new(b, sq("a1"), sq("e8"), sq("h8"), w),
+                KpkPosition::from_parts(b, sq("a1"), sq("e8"), sq("h8"), w),
                 "black pawn on e8: pawns cannot stand on rank 1 or 8",
             ),
             (
-                KpkPosition::new(b, sq("d4"), sq("e7"), sq("e5"), w),
+                KpkPosition::from_parts(b, sq("d4"), sq("e7"), sq("e5"), w),
                 "kings on e5 and d4 are adjacent",
             ),
             (
-                KpkPosition::new(w, sq("a1"), sq("e4"), sq("d5"), w),
+                KpkPosition::from_parts(w, sq("a1"), sq("e4"), sq("d5"), w),
                 "black king on d5 is in check from the white pawn on e4, but it is white to move",
             ),
             (
-                KpkPosition::new(b, sq("a8"), sq("e4"), sq("f3"), b),
+                KpkPosition::from_parts(b, sq("a8"), sq("e4"), sq("f3"), b),
                 "white king on f3 is in check from the black pawn on e4, but it is black to move",
             ),
         ];
@@ -351,7 +281,7 @@ mod tests {
             assert_eq!(result.unwrap_err().to_string(), message);
         }
         // The defender may be in check when it is his move.
-        let pos = KpkPosition::new(w, sq("a1"), sq("e4"), sq("d5"), b).unwrap();
+        let pos = KpkPosition::from_parts(w, sq("a1"), sq("e4"), sq("d5"), b).unwrap();
         assert!(pos.is_check());
     }
 }

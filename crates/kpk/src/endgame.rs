@@ -1,28 +1,70 @@
-//! Any legal position of at most three men: a bare king against a king and at most one other
-//! man, with legal moves and their results.
+//! Any legal position of at most three men, an *endgame*: a bare king against a king and at
+//! most one other man, with legal moves and their results.
+//!
+//! Named `Endgame` rather than `Position` so that it never collides with shakmaty's `Position`
+//! trait in an engine that imports both.
 
 use core::fmt;
 
-use crate::geometry::{
-    KING, KNIGHT, bishop_attacks, black_pawn_attacks, rook_attacks, white_pawn_attacks,
+use crate::geometry::KING;
+use crate::moves::push_all;
+use crate::{
+    Color, IllegalMove, KpkPosition, Man, Move, MoveList, PositionError, Role, Square, attacks,
 };
-use crate::{Color, KpkPosition, Man, PositionError, Role, Square};
 
-/// A legal position of at most three men: the strong side's king and an optional extra man,
-/// the weak side's bare king, and the side to move. With bare kings the strong side is White.
+/// The men of a position of at most three men and the side to move, each named, before
+/// validation.
 ///
 /// ```
-/// use kpk::{Color, Position, Role};
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square};
 ///
-/// let sq = |s: &str| s.parse().unwrap();
+/// let setup = EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E1,
+///     extra: Some((Role::Rook, Square::H1)),
+///     weak_king: Square::E3,
+///     side_to_move: Color::White,
+/// };
+/// let pos = Endgame::new(setup).unwrap();
+/// assert_eq!(pos.to_string(), "8/8/8/8/8/4k3/8/4K2R w - - 0 1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EndgameSetup {
+    /// The colour that owns the extra man (with bare kings, only a label).
+    pub strong_side: Color,
+    /// The strong side's king.
+    pub strong_king: Square,
+    /// The extra man (any role but a king) and its square, if any.
+    pub extra: Option<(Role, Square)>,
+    /// The bare king.
+    pub weak_king: Square,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// A legal position of at most three men: the strong side's king and an optional extra man,
+/// the weak side's bare king, and the side to move.
+///
+/// Every value of this type is legal: [`Endgame::new`] validates, and [`Endgame::play`] only
+/// plays legal moves.
+///
+/// ```
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square};
+///
 /// // White: Kb6, Qc7; Black: Ka8 — Black to move is stalemated.
-/// let pos = Position::new(Color::White, sq("b6"), Some((Role::Queen, sq("c7"))), sq("a8"), Color::Black)
-///     .unwrap();
+/// let pos = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::B6,
+///     extra: Some((Role::Queen, Square::C7)),
+///     weak_king: Square::A8,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
 /// assert!(pos.is_stalemate());
 /// assert_eq!(pos.legal_moves().len(), 0);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Endgame {
     strong: Color,
     strong_king: Square,
     extra: Option<(Role, Square)>,
@@ -30,109 +72,15 @@ pub struct Position {
     side_to_move: Color,
 }
 
-/// A move: from, to, and the piece a pawn promotes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    /// The square the man leaves.
-    pub from: Square,
-    /// The square it reaches.
-    pub to: Square,
-    /// The new piece of a promotion.
-    pub promotion: Option<Role>,
-}
-
-/// UCI notation: `e7e8q`.
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(role) = self.promotion {
-            write!(f, "{}", role.upper_char().to_ascii_lowercase())?;
-        }
-        Ok(())
-    }
-}
-
-/// The legal moves of a position: at most 8 king moves and 27 queen moves.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveList {
-    moves: [Move; 40],
-    len: usize,
-}
-
-impl MoveList {
-    const fn new() -> MoveList {
-        let none = Move { from: Square::ALL[0], to: Square::ALL[0], promotion: None };
-        MoveList { moves: [none; 40], len: 0 }
-    }
-
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves as a slice.
-    #[must_use]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// How many moves.
-    #[must_use]
-    pub const fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there is no legal move.
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The moves.
-    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-/// Squares attacked by `role` of `color` on `from`, with `occupied` blocking sliders.
-#[must_use]
-pub fn attacks(color: Color, role: Role, from: Square, occupied: u64) -> u64 {
-    let sq = usize::from(from.index());
-    match role {
-        Role::King => KING[sq],
-        Role::Queen => rook_attacks(sq, occupied) | bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Knight => KNIGHT[sq],
-        Role::Pawn => match color {
-            Color::White => white_pawn_attacks(from.bit()),
-            Color::Black => black_pawn_attacks(from.bit()),
-        },
-    }
-}
-
-impl Position {
-    /// Validates a position. `strong` owns `extra` (any man but a king); with no extra man it is
-    /// only a label.
+impl Endgame {
+    /// Validates a setup.
     ///
     /// # Errors
     /// The first broken rule, as a [`PositionError`]: a king as the extra man, two men on one
     /// square, a pawn on rank 1 or 8, kings adjacent, the side not to move in check.
-    pub fn new(
-        strong: Color,
-        strong_king: Square,
-        extra: Option<(Role, Square)>,
-        weak_king: Square,
-        side_to_move: Color,
-    ) -> Result<Position, PositionError> {
+    pub fn new(setup: EndgameSetup) -> Result<Endgame, PositionError> {
+        let EndgameSetup { strong_side: strong, strong_king, extra, weak_king, side_to_move } =
+            setup;
         let sk = Man { color: strong, role: Role::King };
         let wk = Man { color: strong.other(), role: Role::King };
         if strong_king == weak_king {
@@ -160,7 +108,7 @@ impl Position {
             };
             return Err(PositionError::KingsAdjacent { white_king, black_king });
         }
-        let pos = Position { strong, strong_king, extra, weak_king, side_to_move };
+        let pos = Endgame { strong, strong_king, extra, weak_king, side_to_move };
         if side_to_move == strong
             && let Some((role, sq)) = extra
             && pos.checkers() != 0
@@ -175,7 +123,19 @@ impl Position {
         Ok(pos)
     }
 
-    /// The colour that owns the extra man (White with bare kings).
+    /// The named men and side to move of this position.
+    #[must_use]
+    pub const fn setup(&self) -> EndgameSetup {
+        EndgameSetup {
+            strong_side: self.strong,
+            strong_king: self.strong_king,
+            extra: self.extra,
+            weak_king: self.weak_king,
+            side_to_move: self.side_to_move,
+        }
+    }
+
+    /// The colour that owns the extra man (with bare kings: the label it was given).
     #[must_use]
     pub const fn strong_side(&self) -> Color {
         self.strong
@@ -289,9 +249,39 @@ impl Position {
         if from.rank().index() == start_rank && two & occupied == 0 { one | two } else { one }
     }
 
-    /// The position after a legal move of this position.
-    #[must_use]
-    pub fn play(&self, m: Move) -> Position {
+    /// The position after `m`, if `m` is one of [`Endgame::legal_moves`].
+    ///
+    /// # Errors
+    /// [`IllegalMove`] for any other move: a man that is not there, a square it cannot reach,
+    /// a pawn reaching its last rank without a promotion (or promoting elsewhere), a king
+    /// stepping next to the other king or into check.
+    ///
+    /// ```
+    /// use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square};
+    /// let pos = Endgame::new(EndgameSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E6,
+    ///     extra: Some((Role::Pawn, Square::E7)),
+    ///     weak_king: Square::A8,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// let push = Move { from: Square::E7, to: Square::E8, promotion: None };
+    /// assert!(pos.play(push).is_err()); // a pawn must promote
+    /// let queen = Move { promotion: Some(Role::Queen), ..push };
+    /// assert_eq!(pos.play(queen).unwrap().extra(), Some((Role::Queen, Square::E8)));
+    /// ```
+    pub fn play(&self, m: Move) -> Result<Endgame, IllegalMove> {
+        if self.legal_moves().iter().any(|&legal| legal == m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove { mv: m, position: *self })
+        }
+    }
+
+    /// The position after `m`, which must be one of [`Endgame::legal_moves`]: the move
+    /// generator and the DTM tables call it on the moves they generate.
+    pub(crate) fn play_unchecked(&self, m: Move) -> Endgame {
         let mut next = *self;
         next.side_to_move = self.side_to_move.other();
         if self.strong_to_move() {
@@ -331,7 +321,7 @@ impl Position {
     #[must_use]
     pub fn as_kpk(&self) -> Option<KpkPosition> {
         match self.extra {
-            Some((Role::Pawn, pawn)) => KpkPosition::new(
+            Some((Role::Pawn, pawn)) => KpkPosition::from_parts(
                 self.strong,
                 self.strong_king,
                 pawn,
@@ -384,17 +374,9 @@ impl Position {
     }
 }
 
-fn push_all(list: &mut MoveList, from: Square, mut targets: u64, promotion: Option<Role>) {
-    while targets != 0 {
-        let to = Square::ALL[targets.trailing_zeros() as usize];
-        targets &= targets - 1;
-        list.push(Move { from, to, promotion });
-    }
-}
-
-impl From<KpkPosition> for Position {
-    fn from(p: KpkPosition) -> Position {
-        Position {
+impl From<KpkPosition> for Endgame {
+    fn from(p: KpkPosition) -> Endgame {
+        Endgame {
             strong: p.strong_side(),
             strong_king: p.strong_king(),
             extra: Some((Role::Pawn, p.pawn())),
@@ -405,14 +387,21 @@ impl From<KpkPosition> for Position {
 }
 
 /// The FEN.
-impl fmt::Display for Position {
+impl fmt::Display for Endgame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_fen(f)
     }
 }
 
-impl fmt::Debug for Position {
+impl fmt::Debug for Endgame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
+        write!(f, "Endgame({self})")
+    }
+}
+
+impl TryFrom<EndgameSetup> for Endgame {
+    type Error = PositionError;
+    fn try_from(setup: EndgameSetup) -> Result<Endgame, PositionError> {
+        Endgame::new(setup)
     }
 }

@@ -1,0 +1,100 @@
+//! Why a position or a move is rejected: errors that name the squares and the rule.
+
+use core::fmt;
+
+use crate::{Color, Endgame, Man, Move, Square};
+
+/// Why men and a side to move are not a legal position.
+///
+/// Checked in this order, and the first broken rule is reported: a king as the extra man, two
+/// men on one square, a pawn on its first or last rank, kings next to each other, the side not
+/// to move in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// Two men stand on one square.
+    SameSquare {
+        /// The square.
+        square: Square,
+        /// One man on it.
+        first: Man,
+        /// The other man on it.
+        second: Man,
+    },
+    /// The pawn stands on rank 1 or rank 8.
+    PawnOnBackRank {
+        /// The pawn's square.
+        pawn: Square,
+        /// The pawn's colour.
+        color: Color,
+    },
+    /// The kings touch.
+    KingsAdjacent {
+        /// The white king's square.
+        white_king: Square,
+        /// The black king's square.
+        black_king: Square,
+    },
+    /// A second king for one side.
+    ExtraKing {
+        /// Where it stands.
+        square: Square,
+        /// Its colour.
+        color: Color,
+    },
+    /// The side not to move is in check.
+    OpponentInCheck {
+        /// The colour in check, which is not to move.
+        color: Color,
+        /// Its king's square.
+        king: Square,
+        /// The checking man.
+        checker: Man,
+        /// The checking man's square.
+        from: Square,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::SameSquare { square, first, second } => {
+                write!(f, "{first} and {second} are both on {square}")
+            }
+            PositionError::PawnOnBackRank { pawn, color } => {
+                write!(f, "{color} pawn on {pawn}: pawns cannot stand on rank 1 or 8")
+            }
+            PositionError::KingsAdjacent { white_king, black_king } => {
+                write!(f, "kings on {white_king} and {black_king} are adjacent")
+            }
+            PositionError::ExtraKing { square, color } => {
+                write!(f, "a second {color} king on {square}: each side has exactly one king")
+            }
+            PositionError::OpponentInCheck { color, king, checker, from } => write!(
+                f,
+                "{color} king on {king} is in check from the {checker} on {from}, but it is {} to move",
+                color.other()
+            ),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// A move that is not one of the position's legal moves, given to [`Endgame::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position it was played in.
+    pub position: Endgame,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a legal move in {}", self.mv, self.position)
+    }
+}
+
+impl core::error::Error for IllegalMove {}
