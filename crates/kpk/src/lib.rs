@@ -1,4 +1,4 @@
-//! King+Pawn vs King endgame knowledge for chess engines.
+#![doc = include_str!("../README.md")]
 //!
 //! # Overview of types
 //!
@@ -13,25 +13,6 @@
 //! | [`stats`] | counts over whole endings |
 //! | [`PositionError`], [`IllegalMove`] | what is wrong with a setup or a move, naming the squares |
 //!
-//! Every safe function answers every input without panicking: setups are validated, moves are
-//! checked, and the probes index their tables with values that cannot leave them.
-//!
-//! ```
-//! use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
-//!
-//! // Black: Kd4, Pd5; White: Kd2. Black to move only draws: White keeps the opposition.
-//! let setup = KpkSetup {
-//!     strong_side: Color::Black,
-//!     strong_king: Square::D4,
-//!     pawn: Square::D5,
-//!     weak_king: Square::D2,
-//!     side_to_move: Color::Black,
-//! };
-//! assert_eq!(KpkPosition::new(setup).unwrap().probe(), Wdl::Draw);
-//! // White to move must give way, and loses.
-//! let white_to_move = KpkSetup { side_to_move: Color::White, ..setup };
-//! assert_eq!(KpkPosition::new(white_to_move).unwrap().probe(), Wdl::Loss);
-//! ```
 #![no_std]
 #![deny(missing_docs)]
 

@@ -1,4 +1,6 @@
-//! A chess search score with disjoint bands, exact mate distances and safe storage.
+#![doc = include_str!("../README.md")]
+//!
+//! # The bands
 //!
 //! Every value a search handles lives in one of these bands, side-to-move relative (negamax):
 //!

@@ -1,0 +1,4 @@
+//! Square names and indices.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kpk_invariants::square_parse(data));
