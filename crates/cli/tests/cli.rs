@@ -6,6 +6,11 @@ use std::process::{Command, Output, Stdio};
 use kpk::bitbase::{Bitbase, format};
 
 fn kpk(args: &[&str], stdin: Option<&str>) -> Output {
+    kpk_bytes(args, stdin.map(str::as_bytes))
+}
+
+/// Runs the binary with `stdin` as its standard input (closed at once when `None`).
+fn kpk_bytes(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
         .args(args)
         .stdin(Stdio::piped())
@@ -14,7 +19,7 @@ fn kpk(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("the binary runs");
     if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
     } else {
         drop(child.stdin.take());
     }
@@ -403,15 +408,7 @@ fn invalid_utf8_in_a_batch_is_answered_and_the_batch_goes_on() {
     input.extend_from_slice(b"4k3/8/4K3/4P3/8/8/8/8 \xff\xfe w - - 0 1\n");
     input.extend_from_slice(b"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1\r\n");
     input.extend_from_slice(b"8/8/8/8/8/4k3/8/4K2R w - - 0 1"); // no final newline
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
-        .args(["probe", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = kpk_bytes(&["probe", "--json"], Some(&input));
     assert!(!out.status.success());
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 4, "{}", stdout(&out));
@@ -420,15 +417,7 @@ fn invalid_utf8_in_a_batch_is_answered_and_the_batch_goes_on() {
     assert_eq!(lines[2]["category"], "draw");
     assert_eq!(lines[3]["category"], "win");
     // text mode: the error goes to stderr and the later lines are still answered
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
-        .arg("probe")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = kpk_bytes(&["probe"], Some(&input));
     assert_eq!(stdout(&out).matches(" to move: ").count(), 3, "{}", stdout(&out));
     assert!(stderr(&out).contains("not valid UTF-8"));
 }
