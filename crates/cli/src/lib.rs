@@ -32,6 +32,7 @@ pub mod fen;
 pub mod generate;
 pub mod line;
 pub mod probe;
+pub mod rules;
 pub mod show;
 pub mod stats;
 

@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kpk_cli::{bench, generate, line, probe, show, stats};
+use kpk_cli::{bench, generate, line, probe, rules, show, stats};
 
 /// Exact King+Pawn vs King endgame knowledge.
 #[derive(Parser)]
@@ -54,6 +54,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Every recognizer of the literature (drawn and won patterns, the rule of the square, key
+    /// squares, rook-pawn draws), literal and corrected, with the positions it decides and its
+    /// errors over every legal KPK position.
+    Rules {
+        /// One JSON object per rule.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write the bitbase to a file in a documented layout.
     Generate {
         /// The file to write.
@@ -78,6 +86,7 @@ fn main() -> ExitCode {
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
         Command::Stats { json } => stats::run(json),
+        Command::Rules { json } => rules::run(json),
         Command::Generate { out, format } => generate::run(&out, format),
         Command::Bench { json } => bench::run(json),
     };

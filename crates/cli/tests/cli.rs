@@ -488,3 +488,35 @@ fn a_failed_write_leaves_the_existing_file_as_it_was() {
     assert!(format::decode(&std::fs::read(&path).unwrap()).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn rules_report_every_rule_as_the_library_measures_it() {
+    let out = kpk(&["rules", "--json"], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = json_lines(&out);
+    let reports = kpk::rules::measure();
+    assert_eq!(rows.len(), reports.len());
+    for (row, r) in rows.iter().zip(&reports) {
+        assert_eq!(row["id"], r.rule.id);
+        assert_eq!(row["positions"], 662_704);
+        assert_eq!(row["fires"], r.fires);
+        assert_eq!(row["correct"], r.correct);
+        assert_eq!(row["wrong"], r.wrong());
+        assert!(row["statement"].as_str().is_some_and(|s| !s.is_empty()));
+        // an example of an error is a FEN our own probe disagrees with the rule on
+        for key in ["false_win_example", "false_draw_example"] {
+            if let Some(fen) = row[key].as_str() {
+                let probe = kpk(&["probe", "--json", fen], None);
+                let verdict = json_lines(&probe)[0]["category"].as_str().unwrap().to_string();
+                let claimed_win = key == "false_win_example";
+                assert!(claimed_win == (verdict == "draw") || !claimed_win, "{fen}: {verdict}");
+                assert!(claimed_win || verdict != "draw", "{fen}: {verdict}");
+            }
+        }
+    }
+    let literal_with_errors =
+        rows.iter().filter(|r| r["literal"] == true && r["wrong"].as_u64().unwrap() > 0).count();
+    assert_eq!(literal_with_errors, 4, "the four literal rules that the literature gets wrong");
+    let text = kpk(&["rules"], None);
+    assert!(stdout(&text).contains("rule_of_the_square_literal *"));
+}

@@ -97,6 +97,29 @@ impl KpkPosition {
         }
     }
 
+    /// Every legal KPK position: both pawn colours, every file, both sides to move (662,704 in
+    /// all: 331,352 for each pawn colour), in a fixed order.
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition};
+    /// assert_eq!(KpkPosition::all().count(), 2 * 331_352);
+    /// let white = KpkPosition::all().filter(|p| p.strong_side() == Color::White).count();
+    /// assert_eq!(white, 331_352);
+    /// ```
+    pub fn all() -> impl Iterator<Item = KpkPosition> {
+        Color::ALL.into_iter().flat_map(|strong| {
+            Color::ALL.into_iter().flat_map(move |stm| {
+                Square::ALL.into_iter().flat_map(move |sk| {
+                    Square::ALL.into_iter().flat_map(move |pawn| {
+                        Square::ALL.into_iter().filter_map(move |wk| {
+                            KpkPosition::from_parts(strong, sk, pawn, wk, stm).ok()
+                        })
+                    })
+                })
+            })
+        })
+    }
+
     /// Validates a position from its parts; `strong` owns the pawn.
     pub(crate) const fn from_parts(
         strong: Color,

@@ -30,6 +30,7 @@ mod moves;
 #[doc(hidden)]
 pub mod random;
 mod role;
+pub mod rules;
 mod square;
 pub mod stats;
 mod wdl;

@@ -1,0 +1,162 @@
+//! Recognizers of drawn positions. Each claims a draw or says nothing (`None`).
+//!
+//! Squares in the explanations are from the side with the pawn, as if it were White with the
+//! pawn moving up; the functions accept either colour.
+
+use super::frame::{Coord, Frame};
+use crate::{KpkPosition, Wdl};
+
+fn draw_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
+    rule(&Frame::of(pos)).then_some(Wdl::Draw)
+}
+
+/// **The pawn falls.** The defender is to move, stands next to the pawn, and the strong king
+/// does not guard it: the defender takes the pawn, and two bare kings are a draw.
+///
+/// Seed: "In the case that the pawn can be immediately captured, might be delegated to the
+/// quiescence search."
+#[must_use]
+pub fn capturable_pawn(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, Frame::pawn_falls)
+}
+
+/// **Blockade with the attacker behind.** The defending king stands directly in front of the
+/// pawn, the strong king directly behind it, and the defender is to move.
+///
+/// Seed: "Defending king stands directly in front of the pawn, the other king - directly
+/// behind it, weaker side to move."
+#[must_use]
+pub fn blockade_king_behind(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.king == x.pawn.offset(0, -1)
+    })
+}
+
+/// **Blockade with the attacker diagonally behind.** The defending king stands directly in front
+/// of the pawn, the strong king diagonally behind it, and the strong side is to move.
+///
+/// Seed: "Defending king as above, the other king diagonally behind the pawn, stronger side to
+/// move."
+#[must_use]
+pub fn blockade_king_diagonally_behind(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        x.strong_to_move
+            && x.defender == x.pawn.offset(0, 1)
+            && (x.king == x.pawn.offset(1, -1) || x.king == x.pawn.offset(-1, -1))
+    })
+}
+
+fn kings_opposed_pawn_beside(x: &Frame) -> bool {
+    x.strong_to_move
+        && x.king.file == x.defender.file
+        && (x.king.rank - x.defender.rank).abs() == 2
+        && x.pawn.rank == x.king.rank
+        && (x.pawn.file - x.king.file).abs() == 1
+}
+
+/// **Opposition, pawn beside the king (as the seed words it).** The kings stand in vertical
+/// opposition (same file, one square between them), the pawn stands on a square beside the
+/// strong king, and the strong side is to move. Literal: the seed does not say which king
+/// stands in front, so either may.
+///
+/// Seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the
+/// king of the stronger side, which is about to move."
+#[must_use]
+pub fn opposition_pawn_beside_literal(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, kings_opposed_pawn_beside)
+}
+
+/// **Opposition, pawn beside the king.** As [`opposition_pawn_beside_literal`], with the
+/// defending king in front of the strong king (towards the promotion square): the strong side
+/// to move must give way or push the pawn with check, and the defender keeps the opposition.
+/// With the defender behind, the pawn simply runs.
+#[must_use]
+pub fn opposition_pawn_beside(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| kings_opposed_pawn_beside(x) && x.defender.rank > x.king.rank)
+}
+
+/// **The pawn checks out of the opposition.** The position after the strong side, in
+/// [`opposition_pawn_beside`], advanced the pawn with check: the defending king two squares in
+/// front of the strong king on its file, the pawn one square ahead on a neighbouring file,
+/// giving check, the defender to move.
+///
+/// Seed: "In the above position the stronger side moves a pawn, giving check."
+#[must_use]
+pub fn pawn_check_from_opposition(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        !x.strong_to_move
+            && x.defender == x.king.offset(0, 2)
+            && x.pawn.rank == x.king.rank + 1
+            && (x.pawn.file - x.king.file).abs() == 1
+    })
+}
+
+/// The seed's square numbering: H1 = 0, G1 = 1, ..., A1 = 7, H2 = 8, ...
+fn h1_index(c: Coord) -> i8 {
+    c.rank * 8 + (7 - c.file)
+}
+
+/// **Corresponding squares, the seed's code as written.** The strong king on one of the three
+/// squares behind the pawn (`pawn_sq - 7`, `- 8`, `- 9` with H1 = 0), the defending king on one
+/// of the three squares two ranks in front (`pawn_sq + 15`, `+ 16`, `+ 17`), not on the last
+/// rank, the strong side to move. The index arithmetic wraps around the board's edge: on the a-
+/// and h-files, `pawn_sq - 9` or `pawn_sq - 7` lands on the other side of the board.
+///
+/// Seed: "a feeble attempt at using corresponding squares", with the code
+/// `if (isPiece(WHITE,KING, pawn_sq-7) || ... pawn_sq-9)) { if (isPiece(BLACK,KING,
+/// pawn_sq+15) || ... pawn_sq+17)) { if (to_move == WHITE && ROW(blackKingLoc) != ROW_8)
+/// return DRAW; } }`.
+#[must_use]
+pub fn corresponding_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        let p = h1_index(x.pawn);
+        let (k, d) = (h1_index(x.king), h1_index(x.defender));
+        x.strong_to_move
+            && [p - 7, p - 8, p - 9].contains(&k)
+            && [p + 15, p + 16, p + 17].contains(&d)
+            && x.defender.rank != 7
+    })
+}
+
+/// **Corresponding squares.** The strong king on one of the three squares behind the pawn (same
+/// or neighbouring file), the defending king on one of the three squares two ranks in front of
+/// it, not on the last rank, the strong side to move: whatever the strong side does, the
+/// defender answers on the corresponding square and keeps the pawn from promoting. Unlike
+/// [`corresponding_squares_literal`], the squares never wrap around the board's edge.
+#[must_use]
+pub fn corresponding_squares(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        x.strong_to_move
+            && x.king.rank == x.pawn.rank - 1
+            && (x.king.file - x.pawn.file).abs() <= 1
+            && x.defender.rank == x.pawn.rank + 2
+            && (x.defender.file - x.pawn.file).abs() <= 1
+            && x.defender.rank != 7
+    })
+}
+
+/// **Rook pawn: the defender holds the corner.** A rook pawn, and the defending king on the
+/// promotion square or next to it: it cannot be driven out of the corner, and the strong king
+/// can only stalemate it.
+#[must_use]
+pub fn rook_pawn_corner(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| x.rook_pawn() && x.defender.distance(x.promotion()) <= 1)
+}
+
+/// **Rook pawn: the strong king is shut in.** A rook pawn, the strong king in front of it on
+/// the rook file, and the defending king on the file two away (c or f) guarding every square
+/// of the knight file beside the strong king (level with it, or for a king on the last rank
+/// one rank below too): the strong king cannot step off the rook file, and the pawn cannot
+/// pass its own king.
+#[must_use]
+pub fn rook_pawn_king_shut_in(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        let inward = if x.pawn.file == 0 { 1 } else { -1 };
+        let knight_file = (-1..=1).map(|dr| x.king.offset(inward, dr)).filter(|c| c.on_board());
+        x.rook_pawn()
+            && x.king.file == x.pawn.file
+            && x.king.rank > x.pawn.rank
+            && x.defender.file == x.pawn.file + 2 * inward
+            && knight_file.clone().all(|c| x.defender.distance(c) == 1)
+    })
+}

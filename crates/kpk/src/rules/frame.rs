@@ -1,0 +1,98 @@
+//! A KPK position seen from the side with the pawn: White, its pawn moving up the board.
+
+use crate::{Color, KpkPosition, Square};
+
+/// A square as signed file and rank (`0..=7`), so that rules can step off the board and ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Coord {
+    pub file: i8,
+    pub rank: i8,
+}
+
+impl Coord {
+    pub(crate) fn of(sq: Square) -> Coord {
+        #[allow(clippy::cast_possible_wrap)] // file and rank are below 8
+        Coord { file: sq.file().index() as i8, rank: sq.rank().index() as i8 }
+    }
+
+    /// The square `df` files and `dr` ranks away (may lie off the board).
+    pub(crate) const fn offset(self, df: i8, dr: i8) -> Coord {
+        Coord { file: self.file + df, rank: self.rank + dr }
+    }
+
+    /// King distance: the number of king steps between two squares.
+    pub(crate) const fn distance(self, other: Coord) -> i8 {
+        let df = (self.file - other.file).abs();
+        let dr = (self.rank - other.rank).abs();
+        if df > dr { df } else { dr }
+    }
+
+    pub(crate) const fn on_board(self) -> bool {
+        self.file >= 0 && self.file < 8 && self.rank >= 0 && self.rank < 8
+    }
+}
+
+/// The position with the side that owns the pawn as White (a black pawn's position is flipped
+/// vertically): `king` and `pawn` are the strong side's, `defender` the lone king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Frame {
+    pub king: Coord,
+    pub pawn: Coord,
+    pub defender: Coord,
+    pub strong_to_move: bool,
+}
+
+impl Frame {
+    pub(crate) fn of(pos: &KpkPosition) -> Frame {
+        let flip =
+            |sq: Square| if pos.strong_side() == Color::Black { sq.flip_vertical() } else { sq };
+        Frame {
+            king: Coord::of(flip(pos.strong_king())),
+            pawn: Coord::of(flip(pos.pawn())),
+            defender: Coord::of(flip(pos.weak_king())),
+            strong_to_move: pos.strong_to_move(),
+        }
+    }
+
+    /// The pawn's promotion square.
+    pub(crate) const fn promotion(&self) -> Coord {
+        Coord { file: self.pawn.file, rank: 7 }
+    }
+
+    /// Whether the pawn stands on a rook file (a or h).
+    pub(crate) const fn rook_pawn(&self) -> bool {
+        self.pawn.file == 0 || self.pawn.file == 7
+    }
+
+    /// The defender is to move and can take the pawn: it stands next to the pawn, and the
+    /// strong king does not guard it.
+    pub(crate) const fn pawn_falls(&self) -> bool {
+        !self.strong_to_move
+            && self.defender.distance(self.pawn) == 1
+            && self.king.distance(self.pawn) > 1
+    }
+
+    /// Whether the pawn attacks `c`.
+    pub(crate) const fn pawn_attacks(&self, c: Coord) -> bool {
+        c.rank == self.pawn.rank + 1 && (c.file - self.pawn.file).abs() == 1
+    }
+
+    /// Whether the defender is to move, not in check, and has no legal move: stalemate.
+    pub(crate) fn defender_stalemated(&self) -> bool {
+        if self.strong_to_move || self.pawn_attacks(self.defender) {
+            return false;
+        }
+        let d = self.defender;
+        let escapes = (-1..=1)
+            .flat_map(|df| (-1..=1).map(move |dr| d.offset(df, dr)))
+            .filter(|&c| c != d && c.on_board())
+            .filter(|&c| self.king.distance(c) > 1 && !self.pawn_attacks(c));
+        // the pawn's square is an escape only if the strong king does not guard it
+        escapes.count() == 0
+    }
+
+    /// Whether `c` is occupied by either king.
+    pub(crate) fn king_on(&self, c: Coord) -> bool {
+        self.king == c || self.defender == c
+    }
+}

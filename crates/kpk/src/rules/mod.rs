@@ -1,0 +1,208 @@
+//! KPK in chess words: the recognizers of the literature, each measured against the bitbase.
+//!
+//! A recognizer looks at a position and either claims a result (win or draw, as [`Wdl`] for the
+//! side to move) or says nothing (`None`). The seed's rules are kept twice where they are wrong
+//! somewhere: as their text or code literally says (`..._literal`), with the errors that are the
+//! finding, and corrected beside them. [`RULES`] lists them all; [`measure`] counts, over every
+//! legal position of both pawn colours, where each fires, how often it is right, and an example
+//! of each kind of error.
+//!
+//! ```
+//! use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
+//!
+//! // Ka6, Pa5 v Ka8: the defender holds the corner of the rook pawn.
+//! let pos = KpkPosition::new(KpkSetup {
+//!     strong_side: Color::White,
+//!     strong_king: Square::A6,
+//!     pawn: Square::A5,
+//!     weak_king: Square::A8,
+//!     side_to_move: Color::White,
+//! })
+//! .unwrap();
+//! assert_eq!(rules::rook_pawn_corner(&pos), Some(Wdl::Draw));
+//! assert_eq!(rules::key_squares_occupied(&pos), None);
+//! ```
+
+mod drawn;
+mod frame;
+mod won;
+
+use alloc::vec::Vec;
+
+pub use drawn::{
+    blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
+    corresponding_squares_literal, opposition_pawn_beside, opposition_pawn_beside_literal,
+    pawn_check_from_opposition, rook_pawn_corner, rook_pawn_king_shut_in,
+};
+pub use won::{
+    guards_front_squares, guards_front_squares_literal, key_squares_occupied, rule_of_the_square,
+    rule_of_the_square_literal,
+};
+
+use crate::{KpkPosition, Wdl};
+
+/// What a rule claims when it fires.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// The side with the pawn wins.
+    Win,
+    /// The position is drawn.
+    Draw,
+}
+
+/// A recognizer with its name and statement.
+#[derive(Clone, Copy, Debug)]
+pub struct Rule {
+    /// A short stable identifier, such as `"rule_of_the_square"`.
+    pub id: &'static str,
+    /// What the rule claims when it fires.
+    pub claim: Claim,
+    /// The rule in a chess player's words.
+    pub statement: &'static str,
+    /// The seed page's wording, where the rule comes from it.
+    pub seed: Option<&'static str>,
+    /// Whether this is a rule exactly as the literature states it (and may be wrong).
+    pub literal: bool,
+    /// For a corrected rule, the identifier of the literal rule it corrects.
+    pub corrects: Option<&'static str>,
+    /// The recognizer: the claim as [`Wdl`] for the side to move, or `None`.
+    pub recognize: fn(&KpkPosition) -> Option<Wdl>,
+}
+
+macro_rules! rule {
+    ($f:ident, $claim:ident, $statement:expr, seed: $seed:expr, literal: $literal:expr, corrects: $corrects:expr) => {
+        Rule {
+            id: stringify!($f),
+            claim: Claim::$claim,
+            statement: $statement,
+            seed: $seed,
+            literal: $literal,
+            corrects: $corrects,
+            recognize: $f,
+        }
+    };
+}
+
+/// Every recognizer of this module, drawn rules first.
+pub const RULES: &[Rule] = &[
+    rule!(capturable_pawn, Draw,
+        "The defender to move takes the undefended pawn next to his king.",
+        seed: Some("In the case that the pawn can be immediately captured, might be delegated to the quiescence search"),
+        literal: true, corrects: None),
+    rule!(blockade_king_behind, Draw,
+        "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
+        seed: Some("Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move"),
+        literal: true, corrects: None),
+    rule!(blockade_king_diagonally_behind, Draw,
+        "Defending king directly in front of the pawn, strong king diagonally behind it, strong side to move.",
+        seed: Some("Defending king as above, the other king diagonally behind the pawn, stronger side to move"),
+        literal: true, corrects: None),
+    rule!(opposition_pawn_beside_literal, Draw,
+        "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
+        seed: Some("Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move"),
+        literal: true, corrects: None),
+    rule!(opposition_pawn_beside, Draw,
+        "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
+        seed: None, literal: false, corrects: Some("opposition_pawn_beside_literal")),
+    rule!(pawn_check_from_opposition, Draw,
+        "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.",
+        seed: Some("In the above position the stronger side moves a pawn, giving check"),
+        literal: true, corrects: None),
+    rule!(corresponding_squares_literal, Draw,
+        "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).",
+        seed: Some("a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move"),
+        literal: true, corrects: None),
+    rule!(corresponding_squares, Draw,
+        "Strong king on a square behind the pawn, defender on a corresponding square two ranks in front of it (not on the last rank), strong side to move.",
+        seed: None, literal: false, corrects: Some("corresponding_squares_literal")),
+    rule!(rook_pawn_corner, Draw,
+        "Rook pawn, and the defending king on the promotion square or next to it.",
+        seed: Some("there are drawn rook pawn cases"), literal: false, corrects: None),
+    rule!(rook_pawn_king_shut_in, Draw,
+        "Rook pawn, the strong king in front of it on the rook file, the defender two files away level with it: the king cannot leave the rook file.",
+        seed: Some("the defender prevents the king on the pawn's frontspan from leaving the rook file"),
+        literal: false, corrects: None),
+    rule!(guards_front_squares_literal, Win,
+        "At most three squares in front of the pawn, and the strong king guards all of them.",
+        seed: Some("Stronger king defends all stop and telestop(s), including the promotion square up to three squares"),
+        literal: true, corrects: None),
+    rule!(guards_front_squares, Win,
+        "The strong king guards every square in front of the pawn (at most three), and the defender to move cannot take the pawn.",
+        seed: Some("With defender to move, one has to consider whether the pawn can be captured ... a stalemate exception with the knight pawn"),
+        literal: false, corrects: Some("guards_front_squares_literal")),
+    rule!(rule_of_the_square_literal, Win,
+        "The defending king is outside the square of the pawn (the seed's formula).",
+        seed: Some("Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move"),
+        literal: true, corrects: None),
+    rule!(rule_of_the_square, Win,
+        "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
+        seed: None, literal: false, corrects: Some("rule_of_the_square_literal")),
+    rule!(key_squares_occupied, Win,
+        "The strong king stands on a key square of the pawn (for a rook pawn: the knight-file squares by the corner), and the pawn cannot be taken at once.",
+        seed: None, literal: false, corrects: None),
+];
+
+/// How a rule did over every legal position.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleReport {
+    /// The rule.
+    pub rule: &'static Rule,
+    /// Positions where it claims a result.
+    pub fires: u32,
+    /// Claims the bitbase confirms.
+    pub correct: u32,
+    /// Claims of a win in drawn positions.
+    pub false_wins: u32,
+    /// Claims of a draw in won positions.
+    pub false_draws: u32,
+    /// A position of the first false win, if any.
+    pub false_win_example: Option<KpkPosition>,
+    /// A position of the first false draw, if any.
+    pub false_draw_example: Option<KpkPosition>,
+}
+
+impl RuleReport {
+    /// Claims the bitbase contradicts.
+    #[must_use]
+    pub const fn wrong(&self) -> u32 {
+        self.false_wins + self.false_draws
+    }
+}
+
+/// Every legal KPK position (both pawn colours, both sides to move): 662,704.
+pub const LEGAL_POSITIONS: u32 = 2 * 331_352;
+
+/// Measures every rule of [`RULES`] over every legal position (both pawn colours, both sides to
+/// move), against the bitbase.
+#[must_use]
+pub fn measure() -> Vec<RuleReport> {
+    let mut reports: Vec<RuleReport> = RULES
+        .iter()
+        .map(|rule| RuleReport {
+            rule,
+            fires: 0,
+            correct: 0,
+            false_wins: 0,
+            false_draws: 0,
+            false_win_example: None,
+            false_draw_example: None,
+        })
+        .collect();
+    for pos in KpkPosition::all() {
+        let truth = pos.probe();
+        for r in &mut reports {
+            let Some(claim) = (r.rule.recognize)(&pos) else { continue };
+            r.fires += 1;
+            if claim == truth {
+                r.correct += 1;
+            } else if claim == Wdl::Draw {
+                r.false_draws += 1;
+                r.false_draw_example.get_or_insert(pos);
+            } else {
+                r.false_wins += 1;
+                r.false_win_example.get_or_insert(pos);
+            }
+        }
+    }
+    reports
+}

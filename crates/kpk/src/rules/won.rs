@@ -1,0 +1,125 @@
+//! Recognizers of won positions. Each claims a win for the side with the pawn (a win for the
+//! side to move when that side is to move, a loss otherwise) or says nothing (`None`).
+//!
+//! Squares in the explanations are from the side with the pawn, as if it were White with the
+//! pawn moving up; the functions accept either colour.
+
+use super::frame::{Coord, Frame};
+use crate::{KpkPosition, Wdl};
+
+fn win_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
+    let x = Frame::of(pos);
+    rule(&x).then_some(if x.strong_to_move { Wdl::Win } else { Wdl::Loss })
+}
+
+/// The squares in front of the pawn up to its promotion square, nearest first.
+fn front_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
+    let pawn = x.pawn;
+    (pawn.rank + 1..=7).map(move |rank| Coord { file: pawn.file, rank })
+}
+
+fn guards_front(x: &Frame) -> bool {
+    x.pawn.rank >= 4 && front_squares(x).all(|c| x.king.distance(c) == 1)
+}
+
+/// **The king guards the way (as the seed words it).** At most three squares remain in front of
+/// the pawn, and the strong king guards every one of them up to the promotion square: the pawn
+/// walks in, whoever is to move.
+///
+/// Seed: "Stronger king defends all stop and telestop(s), including the promotion square up to
+/// three squares."
+#[must_use]
+pub fn guards_front_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, guards_front)
+}
+
+/// **The king guards the way.** As [`guards_front_squares_literal`], with the two exceptions
+/// the seed names: with the defender to move, a guarded stop square does not mean a guarded
+/// pawn (he may take it), and a knight pawn can run into stalemate.
+///
+/// Seed: "With defender to move, one has to consider whether the pawn can be captured, since
+/// defended stop square does not necessarily imply the pawn is defended as well. Additionally,
+/// there is a stalemate exception with the knight pawn."
+///
+/// The stalemate is tested as such (the defender to move, not in check, without a move); over
+/// every legal position, all the stalemates this rule meets are knight pawns on the sixth rank
+/// with the defender in the corner (Ka8, Kc7/Kc8, Pb6).
+#[must_use]
+pub fn guards_front_squares(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, |x| guards_front(x) && !x.pawn_falls() && !x.defender_stalemated())
+}
+
+/// The seed's test: `min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move`.
+fn outside_square_literal(x: &Frame) -> bool {
+    let pawn_moves = (7 - x.pawn.rank).min(5);
+    let tempo = i8::from(!x.strong_to_move);
+    pawn_moves < x.defender.distance(x.promotion()) - tempo
+}
+
+/// **The rule of the square (the seed's formula).** The defending king stands outside the square
+/// of the pawn (or leaves it with his move): the pawn outruns him and promotes. The formula
+/// counts a pawn on its second rank as five moves from promotion, for its double step.
+///
+/// Seed: "Defending king is (leaves after moving) outside the square of the pawn", with the
+/// formula `min(5, distance(pawnSq, promoSq)) < distance(kingSq, promoSq) - king2move`.
+#[must_use]
+pub fn rule_of_the_square_literal(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, outside_square_literal)
+}
+
+/// **The rule of the square.** As [`rule_of_the_square_literal`], where the race really is a
+/// race: the defender to move cannot take the pawn at once, the strong king does not stand on
+/// the pawn's path (it would cost a tempo to step aside), and a pawn on its second rank only
+/// counts its double step when both squares in front of it are empty.
+#[must_use]
+pub fn rule_of_the_square(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, |x| {
+        let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
+        let double_step =
+            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
+        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let tempo = i8::from(!x.strong_to_move);
+        !x.pawn_falls() && !path_blocked && pawn_moves < x.defender.distance(x.promotion()) - tempo
+    })
+}
+
+/// The key squares of a pawn: the squares where the strong king wins whoever is to move.
+pub(crate) fn key_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
+    let (pawn, rook) = (x.pawn, x.rook_pawn());
+    let ranks = match pawn.rank {
+        _ if rook => 6..=7,
+        0..=3 => pawn.rank + 2..=pawn.rank + 2,
+        4 | 5 => pawn.rank + 1..=pawn.rank + 2,
+        _ => 6..=7,
+    };
+    let files = if rook {
+        let knight_file = if pawn.file == 0 { 1 } else { 6 };
+        knight_file..=knight_file
+    } else {
+        pawn.file - 1..=pawn.file + 1
+    };
+    ranks
+        .flat_map(move |rank| files.clone().map(move |file| Coord { file, rank }))
+        .filter(move |c| c.on_board() && *c != pawn)
+}
+
+/// **Key squares.** The strong king stands on a key square of its pawn: for a pawn on the second
+/// to fourth rank the three squares two ranks ahead of it, on the fifth and sixth ranks the six
+/// squares one and two ranks ahead, on the seventh the squares beside and in front of it. From a
+/// key square the king escorts the pawn in, whoever is to move, with three exceptions:
+///
+/// - the defender to move takes the pawn if it stands next to his king undefended;
+/// - the knight-pawn stalemate: Ka8 against Kc7 or Kc8 and Pb6, the defender to move;
+/// - a rook pawn has only two key squares, on the knight file by the promotion corner (b7 and
+///   b8 for an a-pawn), and they win only with the pawn already guarded by the king: from
+///   there the king is far from a pawn further back, which the defender then wins.
+#[must_use]
+pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, |x| {
+        let escorted = !x.rook_pawn() || x.king.distance(x.pawn) == 1;
+        !x.pawn_falls()
+            && !x.defender_stalemated()
+            && escorted
+            && key_squares(x).any(|c| c == x.king)
+    })
+}

@@ -1,0 +1,96 @@
+//! Every recognizer measured over every legal KPK position against the bitbase (exhaustive;
+//! run with `--release`).
+
+use kpk::rules::{self, Claim, LEGAL_POSITIONS, RULES};
+use kpk::{Color, KpkPosition, KpkSetup, Wdl};
+
+#[test]
+fn corrected_rules_make_no_error_and_literal_ones_show_theirs() {
+    let reports = rules::measure();
+    assert_eq!(reports.len(), RULES.len());
+    for r in &reports {
+        assert!(r.fires > 0, "{} never fires", r.rule.id);
+        assert_eq!(r.fires, r.correct + r.wrong(), "{}", r.rule.id);
+        // a rule only ever errs in the direction of its claim
+        match r.rule.claim {
+            Claim::Win => assert_eq!(r.false_draws, 0, "{}", r.rule.id),
+            Claim::Draw => assert_eq!(r.false_wins, 0, "{}", r.rule.id),
+        }
+        let corrected_later = RULES.iter().any(|c| c.corrects == Some(r.rule.id));
+        if corrected_later {
+            // the finding: the rule as the literature states it is wrong somewhere
+            assert!(r.rule.literal, "{}", r.rule.id);
+            assert!(r.wrong() > 0, "{} was expected to err", r.rule.id);
+            let example = r.false_win_example.or(r.false_draw_example).unwrap();
+            assert!((r.rule.recognize)(&example).is_some_and(|c| c != example.probe()));
+        } else {
+            assert_eq!(
+                r.wrong(),
+                0,
+                "{}: {:?} {:?}",
+                r.rule.id,
+                r.false_win_example,
+                r.false_draw_example
+            );
+        }
+        if let Some(literal) = r.rule.corrects {
+            assert!(RULES.iter().any(|l| l.id == literal && l.literal), "{literal}");
+        }
+    }
+    let find = |id: &str| reports.iter().find(|r| r.rule.id == id).unwrap();
+    // the seed's formula for the square ignores captures, blocking kings and blocked double steps
+    assert!(find("rule_of_the_square_literal").false_wins > 1_000);
+    // the corresponding-squares code wraps around the a- and h-files
+    let wrapped = find("corresponding_squares_literal").false_draw_example.unwrap();
+    let file = wrapped.pawn().file().index();
+    assert!(file == 0 || file == 7, "{wrapped:?}");
+}
+
+#[test]
+fn every_rule_answers_both_colours_alike() {
+    for pos in KpkPosition::all().filter(|p| p.strong_side() == Color::White) {
+        let s = pos.setup();
+        let mirrored = KpkPosition::new(KpkSetup {
+            strong_side: Color::Black,
+            strong_king: s.strong_king.flip_vertical(),
+            pawn: s.pawn.flip_vertical(),
+            weak_king: s.weak_king.flip_vertical(),
+            side_to_move: !s.side_to_move,
+        })
+        .unwrap();
+        for rule in RULES {
+            assert_eq!((rule.recognize)(&pos), (rule.recognize)(&mirrored), "{} {pos:?}", rule.id);
+        }
+    }
+}
+
+#[test]
+fn claims_speak_for_the_side_to_move() {
+    for pos in KpkPosition::all() {
+        for rule in RULES {
+            match ((rule.recognize)(&pos), rule.claim) {
+                (None, _) | (Some(Wdl::Draw), Claim::Draw) => {}
+                (Some(w), Claim::Win) => {
+                    let expected = if pos.strong_to_move() { Wdl::Win } else { Wdl::Loss };
+                    assert_eq!(w, expected, "{}", rule.id);
+                }
+                (Some(w), Claim::Draw) => panic!("{} claims {w:?}", rule.id),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_sound_rules_together_decide_most_positions() {
+    let sound: Vec<_> =
+        RULES.iter().filter(|r| !RULES.iter().any(|c| c.corrects == Some(r.id))).collect();
+    let mut decided = 0u32;
+    for pos in KpkPosition::all() {
+        if let Some(claim) = sound.iter().find_map(|r| (r.recognize)(&pos)) {
+            assert_eq!(claim, pos.probe(), "{pos:?}");
+            decided += 1;
+        }
+    }
+    // the seed's rules, mended, decide well over half of all legal positions
+    assert!(decided * 100 > LEGAL_POSITIONS * 55, "{decided}");
+}
