@@ -94,3 +94,25 @@ fn the_sound_rules_together_decide_most_positions() {
     // the seed's rules, mended, decide well over half of all legal positions
     assert!(decided * 100 > LEGAL_POSITIONS * 55, "{decided}");
 }
+
+#[test]
+fn the_combined_recognizer_never_errs() {
+    for depth in 0..=2 {
+        let mut decided = 0u32;
+        for pos in KpkPosition::all() {
+            if let Some(claim) = rules::recognize_with_depth(&pos, depth) {
+                assert_eq!(claim, pos.probe(), "depth {depth}: {pos:?}");
+                decided += 1;
+            }
+        }
+        // each ply of lookahead decides more; depth 1 (what `recognize` uses) over 64%
+        let floor = [59, 64, 68][usize::try_from(depth).unwrap()];
+        assert!(decided * 100 > LEGAL_POSITIONS * floor, "depth {depth}: {decided}");
+    }
+    for pos in KpkPosition::all().step_by(97) {
+        assert_eq!(
+            rules::recognize(&pos),
+            rules::recognize_with_depth(&pos, rules::RECOGNIZER_DEPTH)
+        );
+    }
+}

@@ -25,9 +25,12 @@
 
 mod drawn;
 mod frame;
+mod recognizer;
 mod won;
 
 use alloc::vec::Vec;
+
+pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_with_depth};
 
 pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
@@ -35,8 +38,8 @@ pub use drawn::{
     pawn_check_from_opposition, rook_pawn_corner, rook_pawn_king_shut_in,
 };
 pub use won::{
-    guards_front_squares, guards_front_squares_literal, key_squares_occupied, rule_of_the_square,
-    rule_of_the_square_literal,
+    guards_front_squares, guards_front_squares_literal, key_squares_occupied,
+    king_in_front_of_pawn, rule_of_the_square, rule_of_the_square_literal,
 };
 
 use crate::{KpkPosition, Wdl};
@@ -139,6 +142,9 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: Some("rule_of_the_square_literal")),
     rule!(key_squares_occupied, Win,
         "The strong king stands on a key square of the pawn (for a rook pawn: the knight-file squares by the corner), and the pawn cannot be taken at once.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_in_front_of_pawn, Win,
+        "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
         seed: None, literal: false, corrects: None),
 ];
 

@@ -123,3 +123,15 @@ pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
             && key_squares(x).any(|c| c == x.king)
     })
 }
+
+/// **The king in front of its pawn.** The strong king stands directly in front of its pawn (not a
+/// rook pawn), and the defending king is not ahead of it on its own or a neighbouring file: the
+/// defender cannot take the opposition in front, and the king shoulders the pawn through.
+#[must_use]
+pub fn king_in_front_of_pawn(pos: &KpkPosition) -> Option<Wdl> {
+    win_when(pos, |x| {
+        let defender_ahead =
+            x.defender.rank > x.king.rank && (x.defender.file - x.king.file).abs() <= 1;
+        !x.rook_pawn() && x.king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
+    })
+}

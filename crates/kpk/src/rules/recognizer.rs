@@ -1,0 +1,145 @@
+//! The sound combined recognizer: the rules that make no error, looked at a few plies ahead.
+
+use super::{RULES, Rule};
+use crate::{Endgame, KpkPosition, Role, Wdl};
+
+/// The plies [`recognize`] looks ahead.
+pub const RECOGNIZER_DEPTH: u32 = 1;
+
+/// Whether no other rule corrects this one (so it makes no error; tested exhaustively).
+const fn is_sound(rule: &Rule) -> bool {
+    let mut i = 0;
+    while i < RULES.len() {
+        if let Some(id) = RULES[i].corrects
+            && eq(id, rule.id)
+        {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The sound rules, in the order of [`RULES`].
+const SOUND: [fn(&KpkPosition) -> Option<Wdl>; sound_count()] = {
+    let mut out: [fn(&KpkPosition) -> Option<Wdl>; sound_count()] = [|_| None; sound_count()];
+    let (mut i, mut n) = (0, 0);
+    while i < RULES.len() {
+        if is_sound(&RULES[i]) {
+            out[n] = RULES[i].recognize;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+const fn sound_count() -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < RULES.len() {
+        if is_sound(&RULES[i]) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The first claim of a sound rule.
+fn static_claim(pos: &KpkPosition) -> Option<Wdl> {
+    SOUND.iter().find_map(|rule| rule(pos))
+}
+
+/// What is certain right after a promotion, the defender to move: a queen or a rook wins unless
+/// the defender takes it at once or is stalemated (KQK and KRK are otherwise always won); a
+/// bishop or a knight draws.
+fn after_promotion(pos: &Endgame) -> Wdl {
+    match pos.extra() {
+        Some((Role::Queen | Role::Rook, piece)) => {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                if pos.is_check() { Wdl::Loss } else { Wdl::Draw }
+            } else if moves.iter().any(|m| m.to == piece) {
+                Wdl::Draw
+            } else {
+                Wdl::Loss
+            }
+        }
+        _ => Wdl::Draw,
+    }
+}
+
+/// Negamax over the claims: `None` where the rules decide nothing within `depth` plies.
+fn search(pos: &Endgame, depth: u32) -> Option<Wdl> {
+    let Some(kpk) = pos.as_kpk() else { return Some(after_promotion(pos)) };
+    if let Some(claim) = static_claim(&kpk) {
+        return Some(claim);
+    }
+    if depth == 0 {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return Some(if pos.is_check() { Wdl::Loss } else { Wdl::Draw });
+    }
+    let mut best = Some(Wdl::Loss);
+    for &m in &moves {
+        match search(&pos.play_unchecked(m), depth - 1).map(|w| -w) {
+            Some(Wdl::Win) => return Some(Wdl::Win),
+            Some(w) => best = best.map(|b| b.max(w)),
+            // an unknown reply could still be a win: a draw or a loss is only certain when
+            // every reply is known
+            None => best = None,
+        }
+    }
+    best
+}
+
+/// The sound combined recognizer, for the interior nodes of a search without a bitbase: every
+/// rule of this module that makes no error, and where none fires, the same rules one ply ahead
+/// ([`RECOGNIZER_DEPTH`]), with the promotion judged exactly (a queen or rook that is neither
+/// taken at once nor stalemating wins).
+///
+/// It never errs (asserted over every legal position); where it is unsure it answers `None`.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
+/// assert_eq!(rules::recognize(&pos), Some(Wdl::Loss));
+/// ```
+#[must_use]
+pub fn recognize(pos: &KpkPosition) -> Option<Wdl> {
+    recognize_with_depth(pos, RECOGNIZER_DEPTH)
+}
+
+/// [`recognize`] with a lookahead of `depth` plies (0: the static rules only). Each ply costs
+/// about five times the one before; see BENCHMARKS.md.
+#[must_use]
+pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
+    if let Some(claim) = static_claim(pos) {
+        return Some(claim);
+    }
+    search(&Endgame::from(*pos), depth)
+}
