@@ -160,3 +160,65 @@ pub fn rook_pawn_king_shut_in(pos: &KpkPosition) -> Option<Wdl> {
             && knight_file.clone().all(|c| x.defender.distance(c) == 1)
     })
 }
+
+/// **Rook pawn: the race to the corner.** A rook pawn, and the defending king reaches the
+/// corner (the promotion square, the square beside it on the knight file, the one below that,
+/// or the square in front of the pawn when it is free) before the pawn can promote, and at
+/// least two moves before the strong king can reach any of those squares: the defender is in
+/// the corner first and cannot be driven out.
+///
+/// Counted in king moves (Chebyshev distance), with the defender's move first when he is to
+/// move, and the pawn's double step when both squares in front of it are empty. The two-move
+/// margin is what makes it exact: with one move it errs 320 times (the strong king shoulders the
+/// defender away), with two never.
+#[must_use]
+pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        if !x.rook_pawn() {
+            return false;
+        }
+        let inward = if x.pawn.file == 0 { 1 } else { -1 };
+        let promotion = x.promotion();
+        let corner = [
+            promotion,
+            promotion.offset(inward, 0),
+            promotion.offset(inward, -1),
+            promotion.offset(0, -1),
+        ];
+        // the square in front of the pawn is only free for the defender below the 7th rank
+        let open = if x.pawn.rank < 6 { 4 } else { 3 };
+        let reach = |from: Coord, squares: &[Coord]| {
+            squares.iter().map(|&c| from.distance(c)).min().unwrap_or(i8::MAX)
+        };
+        let defender = reach(x.defender, &corner[..open]);
+        let king = reach(x.king, &corner);
+        let double_step =
+            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
+        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let tempo = i8::from(!x.strong_to_move);
+        defender - tempo < pawn_moves && defender - tempo + 2 <= king - (1 - tempo)
+    })
+}
+
+/// **The pawn is lost in the race.** The defending king stands inside the square of the pawn (it
+/// cannot run away), and reaches the pawn at least two moves before the strong king can reach
+/// any square of the pawn's path to protect it: the defender takes the pawn.
+///
+/// Counted in king moves, with the defender's move first when he is to move, and the pawn's
+/// double step when both squares in front of it are empty. The margin of two moves is what makes
+/// it exact over every legal position (with one move it errs 132 times: the pawn slips out of
+/// the square with its double step while the defender approaches).
+#[must_use]
+pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        let tempo = i8::from(!x.strong_to_move);
+        let double_step =
+            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
+        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let inside_square = x.defender.distance(x.promotion()) - tempo <= pawn_moves;
+        let to_capture = x.defender.distance(x.pawn) - tempo;
+        let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
+        let to_protect = path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - tempo);
+        inside_square && to_capture + 2 <= to_protect
+    })
+}

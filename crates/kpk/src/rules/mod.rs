@@ -35,7 +35,8 @@ pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_with_depth};
 pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
     corresponding_squares_literal, opposition_pawn_beside, opposition_pawn_beside_literal,
-    pawn_check_from_opposition, rook_pawn_corner, rook_pawn_king_shut_in,
+    pawn_check_from_opposition, pawn_lost_in_the_race, rook_pawn_corner, rook_pawn_king_shut_in,
+    rook_pawn_race_to_the_corner,
 };
 pub use won::{
     guards_front_squares, guards_front_squares_literal, key_squares_occupied,
@@ -125,6 +126,12 @@ pub const RULES: &[Rule] = &[
         "Rook pawn, the strong king in front of it on the rook file, the defender two files away level with it: the king cannot leave the rook file.",
         seed: Some("the defender prevents the king on the pawn's frontspan from leaving the rook file"),
         literal: false, corrects: None),
+    rule!(rook_pawn_race_to_the_corner, Draw,
+        "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there.",
+        seed: None, literal: false, corrects: None),
+    rule!(pawn_lost_in_the_race, Draw,
+        "The defending king is inside the square of the pawn and reaches it two moves before the strong king can reach its path.",
+        seed: None, literal: false, corrects: None),
     rule!(guards_front_squares_literal, Win,
         "At most three squares in front of the pawn, and the strong king guards all of them.",
         seed: Some("Stronger king defends all stop and telestop(s), including the promotion square up to three squares"),
