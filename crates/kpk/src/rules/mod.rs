@@ -39,8 +39,8 @@ pub use drawn::{
     rook_pawn_race_to_the_corner,
 };
 pub use won::{
-    guards_front_squares, guards_front_squares_literal, key_squares_occupied,
-    king_in_front_of_pawn, rule_of_the_square, rule_of_the_square_literal,
+    first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
+    key_squares_occupied, king_in_front_of_pawn, rule_of_the_square, rule_of_the_square_literal,
 };
 
 use crate::{KpkPosition, Wdl};
@@ -152,6 +152,9 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: None),
     rule!(king_in_front_of_pawn, Win,
         "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
+        seed: None, literal: false, corrects: None),
+    rule!(first_to_a_key_square, Win,
+        "The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.",
         seed: None, literal: false, corrects: None),
 ];
 
