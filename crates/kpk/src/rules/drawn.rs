@@ -4,6 +4,7 @@
 //! pawn moving up; the functions accept either colour.
 
 use super::frame::{Coord, Frame};
+use super::won::key_squares;
 use crate::{KpkPosition, Wdl};
 
 fn draw_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
@@ -220,5 +221,37 @@ pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
         let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
         let to_protect = path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - tempo);
         inside_square && to_capture + 2 <= to_protect
+    })
+}
+
+/// **The defender guards the key squares first.** The defending king stands inside the square of
+/// the pawn (not a rook pawn) and reaches a square from which he guards every key square of the
+/// pawn (not one the pawn attacks) at least three moves before the strong king can reach a key
+/// square: the strong king never gets there.
+///
+/// Counted in king moves, the side to move first, with the pawn's double step when both squares
+/// in front of it are empty. The three-move margin makes it exact over every legal position;
+/// with two it errs 988 times (the pawn's advance moves its key squares while the kings walk).
+#[must_use]
+pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        if x.rook_pawn() {
+            return false;
+        }
+        // 1 when the defender moves first
+        let defender_first = i8::from(!x.strong_to_move);
+        let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
+        let guard_squares = (0..8)
+            .flat_map(|rank| (0..8).map(move |file| Coord { file, rank }))
+            .filter(|&c| c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
+        let Some(defender) = guard_squares.map(|c| x.defender.distance(c)).min() else {
+            return false;
+        };
+        let Some(king) = key_squares(x).map(|c| x.king.distance(c)).min() else { return false };
+        let double_step =
+            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
+        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
+        inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
     })
 }

@@ -34,9 +34,9 @@ pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_with_depth};
 
 pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
-    corresponding_squares_literal, opposition_pawn_beside, opposition_pawn_beside_literal,
-    pawn_check_from_opposition, pawn_lost_in_the_race, rook_pawn_corner, rook_pawn_king_shut_in,
-    rook_pawn_race_to_the_corner,
+    corresponding_squares_literal, defender_guards_the_key_squares_first, opposition_pawn_beside,
+    opposition_pawn_beside_literal, pawn_check_from_opposition, pawn_lost_in_the_race,
+    rook_pawn_corner, rook_pawn_king_shut_in, rook_pawn_race_to_the_corner,
 };
 pub use won::{
     first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
@@ -131,6 +131,9 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: None),
     rule!(pawn_lost_in_the_race, Draw,
         "The defending king is inside the square of the pawn and reaches it two moves before the strong king can reach its path.",
+        seed: None, literal: false, corrects: None),
+    rule!(defender_guards_the_key_squares_first, Draw,
+        "The defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.",
         seed: None, literal: false, corrects: None),
     rule!(guards_front_squares_literal, Win,
         "At most three squares in front of the pawn, and the strong king guards all of them.",
