@@ -241,9 +241,11 @@ pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
         // 1 when the defender moves first
         let defender_first = i8::from(!x.strong_to_move);
         let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
-        let guard_squares = (0..8)
-            .flat_map(|rank| (0..8).map(move |file| Coord { file, rank }))
-            .filter(|&c| c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
+        // a square that guards every key square touches the first one
+        let Some(first) = key_squares(x).next() else { return false };
+        let guard_squares = (-1..=1)
+            .flat_map(|df| (-1..=1).map(move |dr| first.offset(df, dr)))
+            .filter(|&c| c.on_board() && c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
         let Some(defender) = guard_squares.map(|c| x.defender.distance(c)).min() else {
             return false;
         };
