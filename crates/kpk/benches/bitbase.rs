@@ -86,5 +86,28 @@ fn dtm_tables(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, generate, probe, dtm_tables);
+/// The rule-based recognizers beside the bitbase, on the same random positions (a smaller set:
+/// the recognizer costs hundreds of nanoseconds a call). Each loop counts decided positions.
+fn rules(c: &mut Criterion) {
+    let positions: Vec<KpkPosition> = positions().into_iter().take(1 << 16).collect();
+    let mut g = c.benchmark_group("rules");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.sample_size(20);
+    g.bench_function("bitbase_probe", |b| {
+        b.iter(|| black_box(&positions).iter().filter(|p| p.probe() != Wdl::Draw).count());
+    });
+    for depth in [0, 1] {
+        g.bench_function(format!("recognize_depth_{depth}"), |b| {
+            b.iter(|| {
+                black_box(&positions)
+                    .iter()
+                    .filter(|p| kpk::rules::recognize_with_depth(p, depth).is_some())
+                    .count()
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, generate, probe, dtm_tables, rules);
 criterion_main!(benches);
