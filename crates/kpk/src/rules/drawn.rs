@@ -21,6 +21,14 @@ pub fn capturable_pawn(pos: &KpkPosition) -> Option<Wdl> {
     draw_when(pos, Frame::pawn_falls)
 }
 
+/// **Stalemate.** The defender is to move, is not in check, and has no legal move. In KPK this
+/// happens with the defender in front of a pawn on its seventh rank, or in the corner by a rook
+/// or knight pawn (Ka8 against Kc7 or Kc8 and Pb6).
+#[must_use]
+pub fn stalemate(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, Frame::defender_stalemated)
+}
+
 /// **Blockade with the attacker behind.** The defending king stands directly in front of the
 /// pawn, the strong king directly behind it, and the defender is to move.
 ///

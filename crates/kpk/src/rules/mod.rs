@@ -36,7 +36,7 @@ pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
     corresponding_squares_literal, defender_guards_the_key_squares_first, opposition_pawn_beside,
     opposition_pawn_beside_literal, pawn_check_from_opposition, pawn_lost_in_the_race,
-    rook_pawn_corner, rook_pawn_king_shut_in, rook_pawn_race_to_the_corner,
+    rook_pawn_corner, rook_pawn_king_shut_in, rook_pawn_race_to_the_corner, stalemate,
 };
 pub use won::{
     first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
@@ -93,6 +93,10 @@ pub const RULES: &[Rule] = &[
         "The defender to move takes the undefended pawn next to his king.",
         seed: Some("In the case that the pawn can be immediately captured, might be delegated to the quiescence search"),
         literal: true, corrects: None),
+    rule!(stalemate, Draw,
+        "The defender to move is not in check and has no legal move.",
+        seed: Some("there is a stalemate exception with the knight pawn"),
+        literal: false, corrects: None),
     rule!(blockade_king_behind, Draw,
         "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
         seed: Some("Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move"),
