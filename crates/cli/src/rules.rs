@@ -59,7 +59,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
     );
     outln!(
         text,
-        "{:<34} {:<5} {:>7} {:>7} {:>7} {:>6}  example of an error",
+        "{:<38} {:<5} {:>7} {:>7} {:>7} {:>6}  example of an error",
         "rule",
         "claim",
         "fires",
@@ -79,7 +79,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             .unwrap_or_default();
         outln!(
             text,
-            "{:<34} {:<5} {:>7} {:>6.2}% {:>7} {:>6}  {example}",
+            "{:<38} {:<5} {:>7} {:>6.2}% {:>7} {:>6}  {example}",
             name,
             claim(r.rule.claim),
             r.fires,
@@ -89,6 +89,18 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         );
     }
     outln!(text, "* as the literature states it; the rule below it is the correction.");
+    let (mut decided, mut recognized) = (0u32, 0u32);
+    for pos in KpkPosition::all() {
+        decided += u32::from(rules::recognize_with_depth(&pos, 0).is_some());
+        recognized += u32::from(rules::recognize(&pos).is_some());
+    }
+    let share = |n: u32| 100.0 * f64::from(n) / f64::from(LEGAL_POSITIONS);
+    outln!(
+        text,
+        "The rules without errors decide {decided} positions together ({:.1}%); the recognizer, one ply ahead, {recognized} ({:.1}%).",
+        share(decided),
+        share(recognized)
+    );
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)
 }
