@@ -116,3 +116,38 @@ fn the_combined_recognizer_never_errs() {
         );
     }
 }
+
+#[test]
+fn the_classifier_answers_everything_and_only_its_heuristic_errs() {
+    use std::collections::BTreeMap;
+    let mut disagreements: BTreeMap<(&str, u8, bool, Wdl), u32> = BTreeMap::new();
+    let (mut certain, mut agree) = (0u32, 0u32);
+    for pos in KpkPosition::all() {
+        let c = rules::classify(&pos);
+        let truth = pos.probe();
+        if c.basis.is_certain() {
+            assert_eq!(c.wdl, truth, "{:?} {pos:?}", c.basis);
+            certain += 1;
+        }
+        if c.wdl == truth {
+            agree += 1;
+        } else {
+            let file = pos.pawn().file().index().min(7 - pos.pawn().file().index());
+            let kind =
+                ["rook pawn", "knight pawn", "bishop pawn", "centre pawn"][usize::from(file)];
+            let rank = match pos.strong_side() {
+                Color::White => pos.pawn().rank().index() + 1,
+                Color::Black => 8 - pos.pawn().rank().index(),
+            };
+            *disagreements.entry((kind, rank, pos.strong_to_move(), truth)).or_default() += 1;
+        }
+    }
+    let wrong = LEGAL_POSITIONS - agree;
+    println!("classifier: {agree} of {LEGAL_POSITIONS} agree, {certain} certain, {wrong} wrong");
+    for ((kind, rank, strong_to_move, truth), n) in &disagreements {
+        println!("  {kind}, rank {rank}, strong side to move {strong_to_move}, truly {truth}: {n}");
+    }
+    assert_eq!(wrong, disagreements.values().sum::<u32>());
+    assert!(certain * 100 > LEGAL_POSITIONS * 80, "{certain}");
+    assert!(agree * 1000 > LEGAL_POSITIONS * 931, "{agree}");
+}

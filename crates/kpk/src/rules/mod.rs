@@ -23,6 +23,7 @@
 //! assert_eq!(rules::key_squares_occupied(&pos), None);
 //! ```
 
+mod classifier;
 mod drawn;
 mod frame;
 mod recognizer;
@@ -30,6 +31,7 @@ mod won;
 
 use alloc::vec::Vec;
 
+pub use classifier::{Basis, Classification, classify, key_square_race_heuristic};
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_with_depth};
 
 pub use drawn::{

@@ -7,7 +7,7 @@ use crate::{Endgame, KpkPosition, Role, Wdl};
 pub const RECOGNIZER_DEPTH: u32 = 1;
 
 /// Whether no other rule corrects this one (so it makes no error; tested exhaustively).
-const fn is_sound(rule: &Rule) -> bool {
+pub(crate) const fn is_sound(rule: &Rule) -> bool {
     let mut i = 0;
     while i < RULES.len() {
         if let Some(id) = RULES[i].corrects
