@@ -28,6 +28,10 @@ enum Command {
         /// One JSON object per position.
         #[arg(long)]
         json: bool,
+        /// Which knowledge answers: the tables (exact, with distance to mate), the rule-based
+        /// classifier, or the sound recognizer (which may answer "unknown").
+        #[arg(long, value_enum, default_value_t = probe::Method::Bitbase)]
+        method: probe::Method,
         /// Positions in FEN; read from standard input, one per line, when none are given.
         fens: Vec<String>,
     },
@@ -82,7 +86,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Probe { json, fens } => probe::run(&fens, json),
+        Command::Probe { json, method, fens } => probe::run(&fens, json, method),
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
         Command::Stats { json } => stats::run(json),

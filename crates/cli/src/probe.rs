@@ -3,11 +3,135 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
+use clap::ValueEnum;
 use kpk::dtm::{self, Dtm};
+use kpk::rules::{self, Basis};
 use kpk::{Endgame, Wdl};
 use serde_json::{Value, json};
 
 use crate::fen::{self, Parsed};
+
+/// Which knowledge answers `kpk probe`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// The tables: the bitbase and exact distance to mate.
+    #[default]
+    Bitbase,
+    /// The rule-based classifier (`kpk::rules::classify`): every position answered, each verdict
+    /// with its basis; certain except where it falls back on its heuristic.
+    Rules,
+    /// The sound recognizer (`kpk::rules::recognize`): never wrong, `unknown` where the rules do
+    /// not decide.
+    Recognizer,
+}
+
+impl Method {
+    /// The name used on the command line and in the JSON.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Bitbase => "bitbase",
+            Method::Rules => "rules",
+            Method::Recognizer => "recognizer",
+        }
+    }
+
+    /// The verdict for the side to move of `pos` by this method (`None`: unknown), with what it
+    /// rests on for the rules.
+    fn verdict(self, pos: &Endgame) -> (Option<Wdl>, Option<Basis>) {
+        match self {
+            Method::Bitbase => (Some(dtm::wdl(pos)), None),
+            Method::Rules => {
+                let c = rules::classify_endgame(pos);
+                (Some(c.wdl), Some(c.basis))
+            }
+            Method::Recognizer => (rules::recognize_endgame(pos), None),
+        }
+    }
+}
+
+fn category_name(w: Option<Wdl>) -> &'static str {
+    w.map_or("unknown", Wdl::as_str)
+}
+
+/// The JSON answer for a position by the rules or the recognizer: the lichess shape with
+/// `method`, no distance to mate, the basis of a rules verdict, every move's category by the
+/// same method, best first (a move to an unknown position after the drawing ones).
+#[must_use]
+pub fn to_json_by(text: &str, p: &Parsed, method: Method) -> Value {
+    let pos = &p.position;
+    let (verdict, basis) = method.verdict(pos);
+    let mut moves: Vec<(u8, Value)> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|&mv| {
+            let after = pos.play(mv).ok()?;
+            let (w, _) = method.verdict(&after);
+            let rank = match w {
+                Some(Wdl::Loss) => 0,
+                Some(Wdl::Draw) => 1,
+                None => 2,
+                Some(Wdl::Win) => 3,
+            };
+            Some((
+                rank,
+                json!({
+                    "uci": mv.to_string(),
+                    "san": fen::san(&p.chess, mv),
+                    "category": category_name(w),
+                    "dtm": Value::Null,
+                    "checkmate": after.is_checkmate(),
+                    "stalemate": after.is_stalemate(),
+                    "insufficient_material": after.is_insufficient_material(),
+                }),
+            ))
+        })
+        .collect();
+    moves.sort_by_key(|(rank, _)| *rank);
+    let (basis_name, rule) = match basis {
+        Some(Basis::Rule(r)) => (Some("rule"), Some(r.id)),
+        Some(Basis::Lookahead) => (Some("lookahead"), None),
+        Some(Basis::Material) => (Some("material"), None),
+        Some(Basis::Heuristic) => (Some("heuristic"), None),
+        None => (None, None),
+    };
+    let mut v = json!({
+        "fen": text,
+        "method": method.name(),
+        "category": category_name(verdict),
+        "dtm": Value::Null,
+        "checkmate": pos.is_checkmate(),
+        "stalemate": pos.is_stalemate(),
+        "insufficient_material": pos.is_insufficient_material(),
+        "moves": moves.into_iter().map(|(_, m)| m).collect::<Vec<_>>(),
+    });
+    if method == Method::Rules {
+        v["basis"] = json!(basis_name);
+        v["rule"] = json!(rule);
+        v["certain"] = json!(basis.is_some_and(|b| b.is_certain()));
+    }
+    v
+}
+
+fn to_text_by(text: &str, p: &Parsed, method: Method) -> String {
+    let pos = &p.position;
+    let (verdict, basis) = method.verdict(pos);
+    let why = match basis {
+        Some(Basis::Rule(r)) => format!(" ({}: {})", r.id, r.statement),
+        Some(Basis::Lookahead) => " (the rules decide every line one move ahead)".to_string(),
+        Some(Basis::Material) => " (decided by the material)".to_string(),
+        Some(Basis::Heuristic) => {
+            " (a guess: no rule decides it; the key-square race heuristic)".to_string()
+        }
+        None => String::new(),
+    };
+    format!(
+        "{text}\n  {} to move: {} by the {}{why}\n",
+        pos.side_to_move(),
+        category_name(verdict),
+        method.name()
+    )
+}
 
 /// `win`, `draw` or `loss` from a DTM.
 #[must_use]
@@ -98,7 +222,7 @@ pub struct Answer {
 /// Answers one line of input, given as bytes: a FEN, or anything else, which gets an error.
 /// In JSON mode every line, blank or not valid UTF-8 included, gets exactly one JSON object.
 #[must_use]
-pub fn answer(line: &[u8], json: bool) -> Answer {
+pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
     let (fen_text, parsed) = match std::str::from_utf8(line) {
         Ok(text) => (text.trim().to_string(), fen::parse(text)),
         Err(e) => {
@@ -108,12 +232,20 @@ pub fn answer(line: &[u8], json: bool) -> Answer {
         }
     };
     match (parsed, json) {
-        (Ok(p), true) => Answer {
-            out: format!("{}\n", to_json(&fen_text, &p)),
-            err: String::new(),
-            failed: false,
-        },
-        (Ok(p), false) => Answer { out: to_text(&fen_text, &p), err: String::new(), failed: false },
+        (Ok(p), true) => {
+            let v = match method {
+                Method::Bitbase => to_json(&fen_text, &p),
+                _ => to_json_by(&fen_text, &p, method),
+            };
+            Answer { out: format!("{v}\n"), err: String::new(), failed: false }
+        }
+        (Ok(p), false) => {
+            let out = match method {
+                Method::Bitbase => to_text(&fen_text, &p),
+                _ => to_text_by(&fen_text, &p, method),
+            };
+            Answer { out, err: String::new(), failed: false }
+        }
         (Err(e), true) => Answer {
             out: format!("{}\n", json!({ "fen": fen_text, "error": e })),
             err: String::new(),
@@ -135,6 +267,7 @@ pub fn answer_batch(
     out: &mut impl Write,
     err: &mut impl Write,
     json: bool,
+    method: Method,
 ) -> Result<bool, String> {
     let mut failed = false;
     let mut line = Vec::new();
@@ -148,7 +281,7 @@ pub fn answer_batch(
         }
         let body = line.strip_suffix(b"\n").unwrap_or(&line);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
-        let a = answer(body, json);
+        let a = answer(body, json, method);
         if !a.err.is_empty() {
             out.flush().map_err(|e| crate::output_error(&e))?;
             let _ = err.write_all(a.err.as_bytes());
@@ -163,16 +296,16 @@ pub fn answer_batch(
 ///
 /// # Errors
 /// A message when the input cannot be read or the output cannot be written.
-pub fn run(fens: &[String], json: bool) -> Result<ExitCode, String> {
+pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, String> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
     let failed = if fens.is_empty() {
-        answer_batch(io::stdin().lock(), &mut out, &mut err, json)?
+        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method)?
     } else {
         let mut failed = false;
         for fen_text in fens {
-            let a = answer(fen_text.as_bytes(), json);
+            let a = answer(fen_text.as_bytes(), json, method);
             if !a.err.is_empty() {
                 out.flush().map_err(|e| crate::output_error(&e))?;
                 let _ = err.write_all(a.err.as_bytes());

@@ -520,3 +520,52 @@ fn rules_report_every_rule_as_the_library_measures_it() {
     let text = kpk(&["rules"], None);
     assert!(stdout(&text).contains("rule_of_the_square_literal *"));
 }
+
+#[test]
+fn probe_methods_name_themselves_and_agree_where_they_are_sure() {
+    let mut rng = kpk::random::XorShift::new(31);
+    let fens: Vec<String> = (0..2_000)
+        .map(|_| kpk::Endgame::from(kpk::random::random_position(&mut rng)).to_string())
+        .chain(["7k/8/8/8/8/8/8/K6Q b - - 0 1".to_string()])
+        .collect();
+    let input = fens.join("\n");
+    let run = |method: &str| {
+        let out = kpk(&["probe", "--json", "--method", method], Some(&input));
+        assert!(out.status.success(), "{method}: {}", stderr(&out));
+        json_lines(&out)
+    };
+    let (tables, rules, recognizer) = (run("bitbase"), run("rules"), run("recognizer"));
+    assert_eq!(tables.len(), fens.len());
+    let (mut unknown, mut guessed) = (0, 0);
+    for ((t, r), g) in tables.iter().zip(&rules).zip(&recognizer) {
+        assert_eq!(r["method"], "rules");
+        assert_eq!(g["method"], "recognizer");
+        assert!(t.get("method").is_none(), "the default output keeps the lichess shape");
+        assert_eq!(r["moves"].as_array().unwrap().len(), t["moves"].as_array().unwrap().len());
+        if r["certain"] == true {
+            assert_eq!(r["category"], t["category"], "{}", t["fen"]);
+        } else {
+            assert_eq!(r["basis"], "heuristic");
+            guessed += 1;
+        }
+        if g["category"] == "unknown" {
+            unknown += 1;
+        } else {
+            assert_eq!(g["category"], t["category"], "{}", t["fen"]);
+        }
+        // every move the recognizer is sure of agrees with the tables too
+        for (tm, gm) in t["moves"].as_array().unwrap().iter().filter_map(|tm| {
+            let gm = g["moves"].as_array().unwrap().iter().find(|gm| gm["uci"] == tm["uci"])?;
+            Some((tm, gm))
+        }) {
+            assert!(
+                gm["category"] == "unknown" || gm["category"] == tm["category"],
+                "{}",
+                tm["uci"]
+            );
+        }
+    }
+    assert!(unknown > 0 && unknown < fens.len() / 3, "{unknown}");
+    assert!(guessed <= unknown, "the rules guess only where the recognizer is unsure");
+    assert_eq!(rules.last().unwrap()["basis"], "material");
+}

@@ -63,8 +63,14 @@ pub fn file_decode(data: &[u8]) {
 pub fn cli_probe(data: &[u8]) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let failed = kpk_cli::probe::answer_batch(data, &mut out, &mut err, true)
-        .expect("writing to memory cannot fail");
+    let failed = kpk_cli::probe::answer_batch(
+        data,
+        &mut out,
+        &mut err,
+        true,
+        kpk_cli::probe::Method::Bitbase,
+    )
+    .expect("writing to memory cannot fail");
     let lines = if data.is_empty() {
         0
     } else {
@@ -82,5 +88,14 @@ pub fn cli_probe(data: &[u8]) {
     assert_eq!(failed, any_error);
     assert!(err.is_empty(), "JSON mode reports errors in the objects");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = kpk_cli::probe::answer_batch(data, &mut out, &mut err, false);
+    let _ = kpk_cli::probe::answer_batch(
+        data,
+        &mut out,
+        &mut err,
+        false,
+        kpk_cli::probe::Method::Bitbase,
+    );
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let _ =
+        kpk_cli::probe::answer_batch(data, &mut out, &mut err, true, kpk_cli::probe::Method::Rules);
 }

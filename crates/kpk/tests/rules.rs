@@ -151,3 +151,34 @@ fn the_classifier_answers_everything_and_only_its_heuristic_errs() {
     assert!(certain * 100 > LEGAL_POSITIONS * 80, "{certain}");
     assert!(agree * 1000 > LEGAL_POSITIONS * 931, "{agree}");
 }
+
+#[test]
+fn positions_without_a_pawn_are_judged_exactly() {
+    use kpk::{Endgame, EndgameSetup, Role, Square, dtm};
+    let mut judged = 0u32;
+    for role in [Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight), None]
+    {
+        for side_to_move in Color::ALL {
+            for strong_king in Square::ALL {
+                for weak_king in Square::ALL {
+                    for man in Square::ALL {
+                        if role.is_none() && man != Square::A1 {
+                            continue;
+                        }
+                        let setup = EndgameSetup {
+                            strong_side: Color::White,
+                            strong_king,
+                            extra: role.map(|r| (r, man)),
+                            weak_king,
+                            side_to_move,
+                        };
+                        let Ok(pos) = Endgame::new(setup) else { continue };
+                        assert_eq!(rules::recognize_endgame(&pos), Some(dtm::wdl(&pos)), "{pos}");
+                        judged += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(judged > 4 * 400_000, "{judged}");
+}

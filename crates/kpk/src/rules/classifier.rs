@@ -17,6 +17,9 @@ pub enum Basis {
     /// No rule fits the position, but every reply (or one move) leads to positions the rules
     /// decide: exact.
     Lookahead,
+    /// A position without a pawn: a queen or a rook wins unless it falls at once or the
+    /// defender is stalemated; a bishop, a knight or bare kings draw. Exact.
+    Material,
     /// No rule decides it within one ply: the verdict is [`key_square_race_heuristic`]'s guess,
     /// which can be wrong.
     Heuristic,
@@ -58,6 +61,19 @@ pub fn key_square_race_heuristic(pos: &KpkPosition) -> Wdl {
         (false, _) => Wdl::Draw,
         (true, true) => Wdl::Win,
         (true, false) => Wdl::Loss,
+    }
+}
+
+/// [`classify`] for any position of at most three men: KPK by the rules, and positions without a
+/// pawn (after a promotion or a capture) exactly, as in [`recognize_endgame`](super::recognize_endgame).
+#[must_use]
+pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
+    match pos.as_kpk() {
+        Some(kpk) => classify(&kpk),
+        None => Classification {
+            wdl: super::recognize_endgame(pos).unwrap_or(Wdl::Draw),
+            basis: Basis::Material,
+        },
     }
 }
 

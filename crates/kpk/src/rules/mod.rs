@@ -31,8 +31,10 @@ mod won;
 
 use alloc::vec::Vec;
 
-pub use classifier::{Basis, Classification, classify, key_square_race_heuristic};
-pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_with_depth};
+pub use classifier::{
+    Basis, Classification, classify, classify_endgame, key_square_race_heuristic,
+};
+pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,

@@ -65,14 +65,17 @@ fn static_claim(pos: &KpkPosition) -> Option<Wdl> {
     SOUND.iter().find_map(|rule| rule(pos))
 }
 
-/// What is certain right after a promotion, the defender to move: a queen or a rook wins unless
-/// the defender takes it at once or is stalemated (KQK and KRK are otherwise always won); a
-/// bishop or a knight draws.
-fn after_promotion(pos: &Endgame) -> Wdl {
+/// The exact verdict of a position without a pawn, for the side to move, from rules: with a
+/// queen or a rook the strong side wins unless it is the defender's move and he takes the piece
+/// at once or is stalemated (KQK and KRK are otherwise always won); a bishop, a knight or bare
+/// kings draw.
+fn pawnless(pos: &Endgame) -> Wdl {
     match pos.extra() {
         Some((Role::Queen | Role::Rook, piece)) => {
             let moves = pos.legal_moves();
-            if moves.is_empty() {
+            if pos.strong_to_move() {
+                Wdl::Win
+            } else if moves.is_empty() {
                 if pos.is_check() { Wdl::Loss } else { Wdl::Draw }
             } else if moves.iter().any(|m| m.to == piece) {
                 Wdl::Draw
@@ -84,9 +87,33 @@ fn after_promotion(pos: &Endgame) -> Wdl {
     }
 }
 
+/// [`recognize`] for any position of at most three men: KPK by the rules, and the positions a
+/// KPK move leads to without a pawn (a promotion, a capture) exactly, by the rule that a queen
+/// or rook wins unless it falls at once or stalemates.
+///
+/// ```
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
+/// let queen = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::A1,
+///     extra: Some((Role::Queen, Square::E8)),
+///     weak_king: Square::D7,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
+/// assert_eq!(rules::recognize_endgame(&queen), Some(Wdl::Draw)); // Kxe8
+/// ```
+#[must_use]
+pub fn recognize_endgame(pos: &Endgame) -> Option<Wdl> {
+    match pos.as_kpk() {
+        Some(kpk) => recognize(&kpk),
+        None => Some(pawnless(pos)),
+    }
+}
+
 /// Negamax over the claims: `None` where the rules decide nothing within `depth` plies.
 fn search(pos: &Endgame, depth: u32) -> Option<Wdl> {
-    let Some(kpk) = pos.as_kpk() else { return Some(after_promotion(pos)) };
+    let Some(kpk) = pos.as_kpk() else { return Some(pawnless(pos)) };
     if let Some(claim) = static_claim(&kpk) {
         return Some(claim);
     }
