@@ -28,6 +28,7 @@ macro_rules! out {
 }
 
 pub mod bench;
+pub mod explain;
 pub mod fen;
 pub mod generate;
 pub mod line;

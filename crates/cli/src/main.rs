@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kpk_cli::{bench, generate, line, probe, rules, show, stats};
+use kpk_cli::{bench, explain, generate, line, probe, rules, show, stats};
 
 /// Exact King+Pawn vs King endgame knowledge.
 #[derive(Parser)]
@@ -37,6 +37,15 @@ enum Command {
     },
     /// The optimal line to mate (SAN and UCI), or the statement that the position is drawn.
     Line {
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+        /// The position in FEN.
+        fen: String,
+    },
+    /// The verdict of a position and why, in chess words: the rule that decides it, the key
+    /// squares, the square of the pawn, and the first move of the plan.
+    Explain {
         /// One JSON object.
         #[arg(long)]
         json: bool,
@@ -89,6 +98,7 @@ fn main() -> ExitCode {
         Command::Probe { json, method, fens } => probe::run(&fens, json, method),
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
+        Command::Explain { json, fen } => explain::run(&fen, json),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Generate { out, format } => generate::run(&out, format),

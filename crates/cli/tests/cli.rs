@@ -569,3 +569,58 @@ fn probe_methods_name_themselves_and_agree_where_they_are_sure() {
     assert!(guessed <= unknown, "the rules guess only where the recognizer is unsure");
     assert_eq!(rules.last().unwrap()["basis"], "material");
 }
+
+#[test]
+fn explain_gives_the_reason_a_player_can_check() {
+    let explain = |fen: &str| {
+        let out = kpk(&["explain", "--json", fen], None);
+        assert!(out.status.success(), "{fen}: {}", stderr(&out));
+        json_lines(&out).remove(0)
+    };
+    // rook pawn, the defender in the corner: a draw however the king stands
+    let v = explain("k7/8/K7/P7/8/8/8/8 w - - 0 1");
+    assert_eq!(
+        (v["category"].as_str(), v["rule"].as_str()),
+        (Some("draw"), Some("rook_pawn_corner"))
+    );
+    assert_eq!(v["key_squares"], serde_json::json!(["b7", "b8"]));
+    // the opposition: kings face each other on the e-file, the pawn beside the strong king
+    let v = explain("8/8/4k3/8/3PK3/8/8/8 w - - 0 1");
+    assert_eq!(
+        (v["category"].as_str(), v["rule"].as_str()),
+        (Some("draw"), Some("opposition_pawn_beside"))
+    );
+    assert_eq!((v["strong_king"].as_str(), v["defending_king"].as_str()), (Some("e4"), Some("e6")));
+    // the strong king on a key square of its pawn (d6 for a pawn on e4): a win
+    let v = explain("8/5k2/3K4/8/4P3/8/8/8 w - - 0 1");
+    assert_eq!(
+        (v["category"].as_str(), v["rule"].as_str()),
+        (Some("win"), Some("key_squares_occupied"))
+    );
+    let keys: Vec<&str> =
+        v["key_squares"].as_array().unwrap().iter().filter_map(|s| s.as_str()).collect();
+    assert_eq!(keys, ["d6", "e6", "f6"]);
+    assert!(keys.contains(&v["strong_king"].as_str().unwrap()));
+    assert!(v["first_move"]["san"].is_string());
+    // the knight-pawn stalemate: Ka8 against Kc7 and Pb6, Black to move
+    let v = explain("k7/2K5/1P6/8/8/8/8/8 b - - 0 1");
+    assert_eq!((v["category"].as_str(), v["rule"].as_str()), (Some("draw"), Some("stalemate")));
+    // a race the pawn wins only thanks to its double step: Kb6 is six moves from h8, the pawn
+    // five with h2-h4
+    let v = explain("8/8/1k6/8/8/8/7P/K7 w - - 0 1");
+    assert_eq!(
+        (v["category"].as_str(), v["rule"].as_str()),
+        (Some("win"), Some("rule_of_the_square"))
+    );
+    let square: Vec<&str> =
+        v["square_of_the_pawn"].as_array().unwrap().iter().filter_map(|s| s.as_str()).collect();
+    assert!(square.contains(&"c3") && !square.contains(&"b6") && !square.contains(&"c2"));
+    assert_eq!(v["first_move"]["uci"], "h2h4");
+    // every explanation agrees with the tables where the rules are certain
+    for v in [explain("8/8/8/8/8/4k3/8/4K2R w - - 0 1"), explain("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1")]
+    {
+        assert!(v["certain"] == false || v["rules_agree"] == true, "{v}");
+    }
+    let text = kpk(&["explain", "8/8/1k6/8/8/8/7P/K7 w - - 0 1"], None);
+    assert!(stdout(&text).contains("why: The defending king is outside the square of the pawn"));
+}

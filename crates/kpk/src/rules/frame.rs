@@ -54,6 +54,16 @@ impl Frame {
         }
     }
 
+    /// The board square of a frame coordinate (undoing the vertical flip of a black pawn).
+    pub(crate) fn square(&self, c: Coord, strong: Color) -> Option<Square> {
+        if !c.on_board() {
+            return None;
+        }
+        #[allow(clippy::cast_sign_loss)] // on the board: both in 0..8
+        let sq = Square::ALL[(c.rank * 8 + c.file) as usize];
+        Some(if strong == Color::Black { sq.flip_vertical() } else { sq })
+    }
+
     /// The pawn's promotion square.
     pub(crate) const fn promotion(&self) -> Coord {
         Coord { file: self.pawn.file, rank: 7 }

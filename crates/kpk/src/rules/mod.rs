@@ -49,6 +49,57 @@ pub use won::{
 
 use crate::{KpkPosition, Wdl};
 
+/// The key squares of the pawn: where the strong king wins whoever is to move (for a rook pawn,
+/// the two knight-file squares by the corner), as board squares.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E2,
+///     pawn: Square::E4,
+///     weak_king: Square::E8,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// assert_eq!(rules::key_squares(&pos), [Square::D6, Square::E6, Square::F6]);
+/// ```
+#[must_use]
+pub fn key_squares(pos: &KpkPosition) -> Vec<crate::Square> {
+    let x = frame::Frame::of(pos);
+    let mut squares: Vec<_> =
+        won::key_squares(&x).filter_map(|c| x.square(c, pos.strong_side())).collect();
+    squares.sort_unstable();
+    squares
+}
+
+/// The square of the pawn: the squares from which the defending king catches the pawn in a race
+/// to the promotion square when the pawn is to move (counting the double step from the second
+/// rank when both squares in front of the pawn are empty), as board squares. With the defender
+/// to move it is enough that he can step into it; otherwise the pawn wins the race
+/// ([`rule_of_the_square`]).
+#[must_use]
+pub fn square_of_the_pawn(pos: &KpkPosition) -> Vec<crate::Square> {
+    let x = frame::Frame::of(pos);
+    let double_step =
+        x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
+    let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+    let promotion = x.promotion();
+    let mut squares: Vec<_> = crate::Square::ALL
+        .into_iter()
+        .filter(|&sq| {
+            let c = frame::Coord::of(if pos.strong_side() == crate::Color::Black {
+                sq.flip_vertical()
+            } else {
+                sq
+            });
+            c.distance(promotion) <= pawn_moves
+        })
+        .collect();
+    squares.sort_unstable();
+    squares
+}
+
 /// What a rule claims when it fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {
