@@ -105,9 +105,15 @@ fn text_board(pos: &Endgame, map: Option<&[Mark; 64]>) -> String {
 const CELL: usize = 60;
 const MARGIN: usize = 30;
 
+/// The top-left corner of a square's cell in the picture (White at the bottom).
+fn cell(sq: Square) -> (usize, usize) {
+    let (file, rank) = (usize::from(sq.file().index()), usize::from(sq.rank().index()));
+    (MARGIN + file * CELL, MARGIN + (7 - rank) * CELL)
+}
+
 fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
     let board = 8 * CELL;
-    let legend_h = if map.is_some() { 112 } else { 40 };
+    let legend_h = if map.is_some() { 156 } else { 40 };
     let (w, h) = (board + 2 * MARGIN, board + 2 * MARGIN + legend_h);
     let mut s = String::new();
     let _ = writeln!(
@@ -168,6 +174,36 @@ fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
             i + 1
         );
     }
+    // KPK: the pawn's key squares (gold frames) and the square of the pawn (dashed outline)
+    let kpk = pos.as_kpk();
+    if let Some(k) = kpk {
+        for sq in kpk::rules::key_squares(&k) {
+            let (x, y) = cell(sq);
+            let _ = writeln!(
+                s,
+                r##"  <rect class="key-square" data-square="{sq}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#d4a017" stroke-width="5"/>"##,
+                x + 3,
+                y + 3,
+                CELL - 6,
+                CELL - 6
+            );
+        }
+        let region = kpk::rules::square_of_the_pawn(&k);
+        let files = region.iter().map(|q| usize::from(q.file().index()));
+        let ranks = region.iter().map(|q| usize::from(q.rank().index()));
+        if let (Some(f0), Some(f1), Some(r0), Some(r1)) =
+            (files.clone().min(), files.max(), ranks.clone().min(), ranks.max())
+        {
+            let _ = writeln!(
+                s,
+                r##"  <rect class="square-of-the-pawn" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#b22222" stroke-width="3" stroke-dasharray="10 6"/>"##,
+                MARGIN + f0 * CELL + 1,
+                MARGIN + (7 - r1) * CELL + 1,
+                (f1 - f0 + 1) * CELL - 2,
+                (r1 - r0 + 1) * CELL - 2
+            );
+        }
+    }
     let y0 = MARGIN + board + 34;
     let _ = writeln!(
         s,
@@ -178,15 +214,22 @@ fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
     if map.is_some() {
         let defender = pos.strong_side().other();
         let entries = [
-            ("#2e8b57", format!("{} wins with the {defender} king here", pos.strong_side())),
-            ("#4169e1", format!("draw with the {defender} king here")),
-            ("#f0d9b5", format!("the {defender} king cannot stand here")),
+            ("#2e8b57", format!("{} wins with the {defender} king here", pos.strong_side()), false),
+            ("#4169e1", format!("draw with the {defender} king here"), false),
+            ("#f0d9b5", format!("the {defender} king cannot stand here"), false),
+            ("#d4a017", "a key square of the pawn".to_string(), true),
+            ("#b22222", "the square of the pawn (dashed)".to_string(), true),
         ];
-        for (i, (colour, label)) in entries.iter().enumerate() {
+        for (i, (colour, label, outline)) in entries.iter().enumerate() {
             let y = y0 + 22 + i * 22;
+            let paint = if *outline {
+                format!(r#"fill="none" stroke="{colour}" stroke-width="3""#)
+            } else {
+                format!(r#"fill="{colour}" fill-opacity="0.55""#)
+            };
             let _ = writeln!(
                 s,
-                r#"  <rect class="legend" x="{MARGIN}" y="{y}" width="16" height="16" fill="{colour}" fill-opacity="0.55"/>"#
+                r#"  <rect class="legend" x="{MARGIN}" y="{y}" width="16" height="16" {paint}/>"#
             );
             let _ = writeln!(
                 s,

@@ -290,7 +290,15 @@ fn show_draws_the_board_and_an_svg_with_64_squares() {
     let illegal = map.map(|l| l.matches('·').count()).sum::<usize>();
     assert_eq!(class("win") + class("draw") + illegal + 2, 64);
     assert!(class("win") > 0 && class("draw") > 0);
-    assert_eq!(class("legend"), 3);
+    assert_eq!(class("legend"), 5);
+    // the rook pawn's key squares (b7, b8) framed, and the square of the pawn outlined
+    let keys: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("key-square"))
+        .filter_map(|n| n.attribute("data-square"))
+        .collect();
+    assert_eq!(keys, ["b7", "b8"]);
+    assert_eq!(class("square-of-the-pawn"), 1);
     // without a pawn there is no map, but still a board
     let out =
         kpk(&["show", "8/8/8/8/8/4k3/8/4K2R w - - 0 1", "--svg", file.to_str().unwrap()], None);
