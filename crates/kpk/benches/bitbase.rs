@@ -106,6 +106,14 @@ fn rules(c: &mut Criterion) {
             });
         });
     }
+    g.bench_function("classify", |b| {
+        b.iter(|| {
+            black_box(&positions)
+                .iter()
+                .filter(|p| kpk::rules::classify(p).wdl != Wdl::Draw)
+                .count()
+        });
+    });
     g.finish();
 }
 

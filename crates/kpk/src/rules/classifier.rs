@@ -4,7 +4,7 @@
 //! position (`tests/rules.rs`); the heuristic's share is where the remaining disagreements are.
 
 use super::frame::Frame;
-use super::recognizer::{is_sound, recognize};
+use super::recognizer::{RECOGNIZER_DEPTH, is_sound, lookahead};
 use super::won::key_squares;
 use super::{RULES, Rule};
 use crate::{KpkPosition, Wdl};
@@ -78,7 +78,7 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 }
 
 /// Classifies any legal KPK position from chess rules: the first sound rule that fires, else the
-/// rules one ply ahead ([`recognize`]), else [`key_square_race_heuristic`].
+/// rules one ply ahead ([`recognize`](super::recognize)), else [`key_square_race_heuristic`].
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
@@ -101,7 +101,7 @@ pub fn classify(pos: &KpkPosition) -> Classification {
     {
         return Classification { wdl, basis: Basis::Rule(rule) };
     }
-    match recognize(pos) {
+    match lookahead(&crate::Endgame::from(*pos), RECOGNIZER_DEPTH) {
         Some(wdl) => Classification { wdl, basis: Basis::Lookahead },
         None => Classification { wdl: key_square_race_heuristic(pos), basis: Basis::Heuristic },
     }

@@ -117,6 +117,11 @@ fn search(pos: &Endgame, depth: u32) -> Option<Wdl> {
     if let Some(claim) = static_claim(&kpk) {
         return Some(claim);
     }
+    lookahead(pos, depth)
+}
+
+/// The moves of a position no static rule decides, searched `depth` plies deep.
+pub(crate) fn lookahead(pos: &Endgame, depth: u32) -> Option<Wdl> {
     if depth == 0 {
         return None;
     }
