@@ -201,9 +201,7 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
         };
         let defender = reach(x.defender, &corner[..open]);
         let king = reach(x.king, &corner);
-        let double_step =
-            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
-        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let pawn_moves = x.pawn_moves();
         let tempo = i8::from(!x.strong_to_move);
         defender - tempo < pawn_moves && defender - tempo + 2 <= king - (1 - tempo)
     })
@@ -221,9 +219,7 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
 pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
     draw_when(pos, |x| {
         let tempo = i8::from(!x.strong_to_move);
-        let double_step =
-            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
-        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let pawn_moves = x.pawn_moves();
         let inside_square = x.defender.distance(x.promotion()) - tempo <= pawn_moves;
         let to_capture = x.defender.distance(x.pawn) - tempo;
         let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
@@ -258,9 +254,7 @@ pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
             return false;
         };
         let Some(king) = key_squares(x).map(|c| x.king.distance(c)).min() else { return false };
-        let double_step =
-            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
-        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let pawn_moves = x.pawn_moves();
         let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
         inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
     })

@@ -82,6 +82,15 @@ impl Frame {
             && self.king.distance(self.pawn) > 1
     }
 
+    /// The pawn's moves to its promotion square, counting the double step from the second rank
+    /// when both squares in front of the pawn are empty.
+    pub(crate) fn pawn_moves(&self) -> i8 {
+        let double_step = self.pawn.rank == 1
+            && !self.king_on(self.pawn.offset(0, 1))
+            && !self.king_on(self.pawn.offset(0, 2));
+        7 - self.pawn.rank - i8::from(double_step)
+    }
+
     /// Whether the pawn attacks `c`.
     pub(crate) const fn pawn_attacks(&self, c: Coord) -> bool {
         c.rank == self.pawn.rank + 1 && (c.file - self.pawn.file).abs() == 1

@@ -81,9 +81,7 @@ pub fn key_squares(pos: &KpkPosition) -> Vec<crate::Square> {
 #[must_use]
 pub fn square_of_the_pawn(pos: &KpkPosition) -> Vec<crate::Square> {
     let x = frame::Frame::of(pos);
-    let double_step =
-        x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
-    let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+    let pawn_moves = x.pawn_moves();
     let promotion = x.promotion();
     let mut squares: Vec<_> = crate::Square::ALL
         .into_iter()

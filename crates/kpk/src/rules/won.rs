@@ -75,9 +75,7 @@ pub fn rule_of_the_square_literal(pos: &KpkPosition) -> Option<Wdl> {
 pub fn rule_of_the_square(pos: &KpkPosition) -> Option<Wdl> {
     win_when(pos, |x| {
         let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
-        let double_step =
-            x.pawn.rank == 1 && !x.king_on(x.pawn.offset(0, 1)) && !x.king_on(x.pawn.offset(0, 2));
-        let pawn_moves = 7 - x.pawn.rank - i8::from(double_step);
+        let pawn_moves = x.pawn_moves();
         let tempo = i8::from(!x.strong_to_move);
         !x.pawn_falls() && !path_blocked && pawn_moves < x.defender.distance(x.promotion()) - tempo
     })
