@@ -1,7 +1,7 @@
 //! Game-tree search over chess positions that uses kpk endgame knowledge and kpk-score scores.
 //!
 //! The search itself (alpha-beta with a transposition table, PVS and MTD(f), the UCI engine) is
-//! being built here. Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate,
+//! being built here; [`tt`], the packed transposition table, is its first part. Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate,
 //! so that any engine can use it: [`evaluate_kpk`] is re-exported from [`kpk::eval`].
 //!
 //! ```
@@ -18,5 +18,7 @@
 //! assert!(evaluate_kpk(&KpkPosition::new(setup).unwrap(), 3).is_known_win());
 //! ```
 #![deny(missing_docs)]
+
+pub mod tt;
 
 pub use kpk::eval::evaluate_kpk;
