@@ -397,15 +397,10 @@ fn a_full_standard_output_is_one_error_line_not_a_panic() {
 fn a_closed_pipe_is_one_error_line_not_a_panic() {
     let fen = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
     for args in [vec!["line", fen], vec!["show", fen], vec!["stats", "--json"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take()); // the reader is gone before anything is written
-        let out = child.wait_with_output().unwrap();
+        // the reading end is closed before the command starts, so its first write fails
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = run_with_stdout(&args, Stdio::from(writer));
         assert_one_error_line(&out, &args.join(" "));
     }
 }
