@@ -19,6 +19,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod search;
 pub mod tt;
 
 pub use kpk::eval::evaluate_kpk;
