@@ -39,6 +39,8 @@ pub struct SearchResult {
     pub depth: u8,
     /// Nodes visited (all iterations).
     pub nodes: u64,
+    /// Null-window searches made by MTD(f) (all iterations); `0` for PVS.
+    pub passes: u32,
 }
 
 /// A searcher: the transposition table and the settings that outlive one search.
@@ -131,17 +133,62 @@ impl Searcher {
     pub fn search(&mut self, root: &Chess, depth: u8) -> SearchResult {
         self.tt.new_search();
         self.nodes = 0;
-        let mut result = SearchResult { score: Score::ZERO, best: None, depth: 0, nodes: 0 };
+        let mut result =
+            SearchResult { score: Score::ZERO, best: None, depth: 0, nodes: 0, passes: 0 };
         for d in 1..=depth.max(1) {
             self.path.clear();
             let score = self.negamax(root, i32::from(d), 0, Score::NEG_INFINITE, Score::INFINITE);
             let best =
                 self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0)).and_then(|h| h.mv);
             let best = root.legal_moves().into_iter().find(|&m| pack(m) == best);
-            result = SearchResult { score, best, depth: d, nodes: self.nodes };
+            result = SearchResult { score, best, depth: d, nodes: self.nodes, passes: 0 };
             if score.mate().is_some_and(|m| m.plies() <= u32::from(d)) {
                 break; // a mate within the horizon: deeper iterations cannot shorten it
             }
+        }
+        result
+    }
+
+    /// Searches `root` by iterative deepening up to `depth` plies with MTD(f): each depth is a
+    /// sequence of null-window searches `(beta - 1, beta)` that close in on the value, starting
+    /// from the previous depth's value.
+    ///
+    /// Every probe lies strictly inside the bounds known so far (`lower < beta <= upper`), and
+    /// each result moves one bound past the probe, so the bounds narrow at every pass and the
+    /// driver terminates even when the table makes a result inconsistent with earlier ones.
+    pub fn search_mtdf(&mut self, root: &Chess, depth: u8) -> SearchResult {
+        self.tt.new_search();
+        self.nodes = 0;
+        let mut result =
+            SearchResult { score: Score::ZERO, best: None, depth: 0, nodes: 0, passes: 0 };
+        let mut guess = Score::ZERO;
+        for d in 1..=depth.max(1) {
+            let (mut lower, mut upper) = (Score::NEG_INFINITE, Score::INFINITE);
+            while lower < upper {
+                // a probe strictly above the lower bound and not above the upper one
+                let beta = guess.max(lower.checked_add(1).unwrap_or(upper)).min(upper);
+                let below = beta.checked_sub(1).unwrap_or(beta);
+                self.path.clear();
+                let g = self.negamax(root, i32::from(d), 0, below, beta);
+                result.passes += 1;
+                if g < beta {
+                    upper = g.min(below); // the value is below beta, whatever g says
+                } else {
+                    lower = g.max(beta); // the value is at least beta
+                }
+                guess = g.clamp(lower, upper);
+            }
+            let best =
+                self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0)).and_then(|h| h.mv);
+            let best = root.legal_moves().into_iter().find(|&m| pack(m) == best);
+            result = SearchResult {
+                score: lower,
+                best,
+                depth: d,
+                nodes: self.nodes,
+                passes: result.passes,
+            };
+            guess = lower;
         }
         result
     }

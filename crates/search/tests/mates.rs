@@ -78,3 +78,34 @@ fn a_mate_beyond_the_fifty_move_rule_is_not_reported() {
     assert!(result.score.mate().is_none(), "{late}: {:?}", result.score);
     assert!(result.score.is_heuristic());
 }
+
+#[test]
+fn mtdf_terminates_and_finds_the_same_mates() {
+    let mut rng = XorShift::new(7);
+    let mut tested = 0;
+    while tested < 8 {
+        let pos = random_ending(&mut rng, if tested % 2 == 0 { Role::Queen } else { Role::Rook });
+        let Some(d) = dtm::probe(&pos) else { continue };
+        let plies = d.plies().unsigned_abs();
+        if plies == 0 || plies > 8 {
+            continue;
+        }
+        let depth = u8::try_from(plies + 1).unwrap();
+        let pvs = Searcher::new(4).search(&chess(&pos.to_string()), depth);
+        let mtdf = Searcher::new(4).search_mtdf(&chess(&pos.to_string()), depth);
+        assert_eq!(mtdf.score, pvs.score, "{pos}");
+        assert!(mtdf.passes > 0);
+        tested += 1;
+    }
+    // positions with ordinary evaluations: the driver ends, with a value that is no proof
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/8/4k3/8/3PK3/8/8/8 w - - 0 1",
+    ] {
+        let result = Searcher::new(4).search_mtdf(&chess(fen), 4);
+        assert!(result.score.is_heuristic(), "{fen}: {:?}", result.score);
+        assert!(result.passes < 200, "{fen}: {} passes", result.passes);
+        assert!(result.best.is_some());
+    }
+}
