@@ -19,7 +19,7 @@
 //! assert_eq!(result.best.unwrap().to().to_string(), "b7");
 //! ```
 
-use kpk_score::{BoundedScore, DrawPolicy, Score};
+use kpk_score::{BoundedScore, DrawPolicy, Grain, Score};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
@@ -48,6 +48,8 @@ pub struct SearchResult {
 pub struct Searcher {
     tt: Table,
     draw: DrawPolicy,
+    grain: Option<Grain>,
+    fail_hard: bool,
     nodes: u64,
     /// Keys of the positions from the root to the current node (for repetitions).
     path: Vec<u64>,
@@ -126,7 +128,39 @@ impl Searcher {
     /// A searcher with a transposition table of `tt_mib` MiB and zero draws.
     #[must_use]
     pub fn new(tt_mib: usize) -> Searcher {
-        Searcher { tt: Table::new(tt_mib), draw: DrawPolicy::Zero, nodes: 0, path: Vec::new() }
+        Searcher {
+            tt: Table::new(tt_mib),
+            draw: DrawPolicy::Zero,
+            grain: None,
+            fail_hard: false,
+            nodes: 0,
+            path: Vec::new(),
+        }
+    }
+
+    /// Rounds every evaluation to a multiple of `grain` centipawns ([`Score::coarsen`]; proofs
+    /// are never rounded).
+    #[must_use]
+    pub fn with_grain(mut self, grain: Grain) -> Searcher {
+        self.grain = Some(grain);
+        self
+    }
+
+    /// Returns values clamped into the window (fail-hard) instead of the best value found
+    /// (fail-soft, the default).
+    #[must_use]
+    pub fn with_fail_hard(mut self, fail_hard: bool) -> Searcher {
+        self.fail_hard = fail_hard;
+        self
+    }
+
+    fn static_eval(&self, pos: &Chess) -> Score {
+        let e = self.draw.eval(evaluate(pos));
+        self.grain.map_or(e, |g| e.coarsen(g))
+    }
+
+    fn bounded(&self, v: Score, alpha: Score, beta: Score) -> Score {
+        if self.fail_hard { v.clamp(alpha, beta) } else { v }
     }
 
     /// Searches `root` by iterative deepening up to `depth` plies.
@@ -203,19 +237,20 @@ impl Searcher {
         self.nodes += 1;
         let k = key(pos);
         let draw = self.draw.draw(ply);
+        let (window_alpha, window_beta) = (alpha, beta);
         if ply > 0 {
             if pos.is_insufficient_material() || self.is_repetition(k, pos.halfmoves()) {
-                return draw;
+                return self.bounded(draw, window_alpha, window_beta);
             }
             if pos.halfmoves() >= 100 && !pos.is_checkmate() {
-                return draw;
+                return self.bounded(draw, window_alpha, window_beta);
             }
         }
         // mate distance pruning: no line from here beats a mate at the next ply
         let alpha = alpha.max(Score::mated_in(ply));
         let beta = beta.min(Score::mate_in(ply + 1));
         if alpha >= beta {
-            return alpha;
+            return self.bounded(alpha, window_alpha, window_beta);
         }
         if depth <= 0 || ply >= MAX_DEPTH {
             return self.quiesce(pos, ply, alpha, beta);
@@ -226,11 +261,12 @@ impl Searcher {
             && i32::from(h.depth) >= depth
             && h.score.cuts(alpha, beta)
         {
-            return h.score.score;
+            return self.bounded(h.score.score, window_alpha, window_beta);
         }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            return if pos.is_check() { Score::mated_in(ply) } else { draw };
+            let end = if pos.is_check() { Score::mated_in(ply) } else { draw };
+            return self.bounded(end, window_alpha, window_beta);
         }
         order(&mut moves, hit.and_then(|h| h.mv));
         self.path.push(k);
@@ -265,22 +301,24 @@ impl Searcher {
         let result = BoundedScore::from_window(best, original_alpha, beta);
         let depth_u8 = u8::try_from(depth.clamp(0, 255)).unwrap_or(u8::MAX);
         self.tt.store(k, ply, result, depth_u8, best_move.and_then(pack));
-        best
+        self.bounded(best, original_alpha, beta)
     }
 
     fn quiesce(&mut self, pos: &Chess, ply: u32, mut alpha: Score, beta: Score) -> Score {
         self.nodes += 1;
+        let original_alpha = alpha;
         let in_check = pos.is_check();
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return if in_check { Score::mated_in(ply) } else { self.draw.draw(ply) };
+            let end = if in_check { Score::mated_in(ply) } else { self.draw.draw(ply) };
+            return self.bounded(end, original_alpha, beta);
         }
         if pos.is_insufficient_material() {
-            return self.draw.draw(ply);
+            return self.bounded(self.draw.draw(ply), original_alpha, beta);
         }
-        let mut best = if in_check { Score::mated_in(ply) } else { self.draw.eval(evaluate(pos)) };
+        let mut best = if in_check { Score::mated_in(ply) } else { self.static_eval(pos) };
         if best >= beta || ply >= MAX_DEPTH {
-            return best;
+            return self.bounded(best, original_alpha, beta);
         }
         alpha = alpha.max(best);
         let mut tactical: Vec<Move> = moves
@@ -298,6 +336,6 @@ impl Searcher {
                 break;
             }
         }
-        best
+        self.bounded(best, original_alpha, beta)
     }
 }
