@@ -3,10 +3,10 @@
 //! no search deeper than one ply. Its agreement with the bitbase is measured over every legal
 //! position (`tests/rules.rs`); the heuristic's share is where the remaining disagreements are.
 
+use super::Rule;
 use super::frame::Frame;
-use super::recognizer::{RECOGNIZER_DEPTH, is_sound, lookahead};
+use super::recognizer::{RECOGNIZER_DEPTH, lookahead, sound_claim};
 use super::won::key_squares;
-use super::{RULES, Rule};
 use crate::{KpkPosition, Wdl};
 
 /// What a classification rests on.
@@ -96,9 +96,7 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 /// ```
 #[must_use]
 pub fn classify(pos: &KpkPosition) -> Classification {
-    if let Some((rule, wdl)) =
-        RULES.iter().filter(|r| is_sound(r)).find_map(|r| (r.recognize)(pos).map(|w| (r, w)))
-    {
+    if let Some((rule, wdl)) = sound_claim(pos) {
         return Classification { wdl, basis: Basis::Rule(rule) };
     }
     match lookahead(&crate::Endgame::from(*pos), RECOGNIZER_DEPTH) {

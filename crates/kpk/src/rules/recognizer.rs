@@ -7,7 +7,7 @@ use crate::{Endgame, KpkPosition, Role, Wdl};
 pub const RECOGNIZER_DEPTH: u32 = 1;
 
 /// Whether no other rule corrects this one (so it makes no error; tested exhaustively).
-pub(crate) const fn is_sound(rule: &Rule) -> bool {
+const fn is_sound(rule: &Rule) -> bool {
     let mut i = 0;
     while i < RULES.len() {
         if let Some(id) = RULES[i].corrects
@@ -35,13 +35,13 @@ const fn eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The sound rules, in the order of [`RULES`].
-const SOUND: [fn(&KpkPosition) -> Option<Wdl>; sound_count()] = {
-    let mut out: [fn(&KpkPosition) -> Option<Wdl>; sound_count()] = [|_| None; sound_count()];
+/// The sound rules, in the order of [`RULES`], chosen at compile time.
+const SOUND: [&Rule; sound_count()] = {
+    let mut out: [&Rule; sound_count()] = [&RULES[0]; sound_count()];
     let (mut i, mut n) = (0, 0);
     while i < RULES.len() {
         if is_sound(&RULES[i]) {
-            out[n] = RULES[i].recognize;
+            out[n] = &RULES[i];
             n += 1;
         }
         i += 1;
@@ -60,9 +60,14 @@ const fn sound_count() -> usize {
     n
 }
 
+/// The first sound rule that fires, with its claim.
+pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
+    SOUND.iter().find_map(|&rule| (rule.recognize)(pos).map(|w| (rule, w)))
+}
+
 /// The first claim of a sound rule.
 fn static_claim(pos: &KpkPosition) -> Option<Wdl> {
-    SOUND.iter().find_map(|rule| rule(pos))
+    sound_claim(pos).map(|(_, w)| w)
 }
 
 /// The exact verdict of a position without a pawn, for the side to move, from rules: with a
