@@ -52,7 +52,7 @@ pub fn key_square_race_heuristic(pos: &KpkPosition) -> Wdl {
     let defender = key_squares(&x).map(|c| x.defender.distance(c)).min();
     let wins = match (king, defender) {
         (Some(k), Some(d)) if !x.rook_pawn() => {
-            let defender_first = i8::from(!x.strong_to_move);
+            let defender_first = x.defender_first();
             k - (1 - defender_first) <= d - defender_first
         }
         _ => false,

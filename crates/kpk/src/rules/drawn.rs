@@ -202,8 +202,9 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
         let defender = reach(x.defender, &corner[..open]);
         let king = reach(x.king, &corner);
         let pawn_moves = x.pawn_moves();
-        let tempo = i8::from(!x.strong_to_move);
-        defender - tempo < pawn_moves && defender - tempo + 2 <= king - (1 - tempo)
+        let defender_first = x.defender_first();
+        defender - defender_first < pawn_moves
+            && defender - defender_first + 2 <= king - (1 - defender_first)
     })
 }
 
@@ -218,12 +219,13 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
 #[must_use]
 pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
     draw_when(pos, |x| {
-        let tempo = i8::from(!x.strong_to_move);
+        let defender_first = x.defender_first();
         let pawn_moves = x.pawn_moves();
-        let inside_square = x.defender.distance(x.promotion()) - tempo <= pawn_moves;
-        let to_capture = x.defender.distance(x.pawn) - tempo;
+        let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
+        let to_capture = x.defender.distance(x.pawn) - defender_first;
         let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
-        let to_protect = path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - tempo);
+        let to_protect =
+            path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - defender_first);
         inside_square && to_capture + 2 <= to_protect
     })
 }
@@ -242,8 +244,7 @@ pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
         if x.rook_pawn() {
             return false;
         }
-        // 1 when the defender moves first
-        let defender_first = i8::from(!x.strong_to_move);
+        let defender_first = x.defender_first();
         let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
         // a square that guards every key square touches the first one
         let Some(first) = key_squares(x).next() else { return false };

@@ -82,6 +82,12 @@ impl Frame {
             && self.king.distance(self.pawn) > 1
     }
 
+    /// `1` when the defender moves first, `0` when the strong side does: in a race counted in
+    /// king moves, the move the side to move gains.
+    pub(crate) const fn defender_first(&self) -> i8 {
+        if self.strong_to_move { 0 } else { 1 }
+    }
+
     /// The pawn's moves to its promotion square, counting the double step from the second rank
     /// when both squares in front of the pawn are empty.
     pub(crate) fn pawn_moves(&self) -> i8 {

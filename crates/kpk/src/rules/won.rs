@@ -52,8 +52,8 @@ pub fn guards_front_squares(pos: &KpkPosition) -> Option<Wdl> {
 /// The seed's test: `min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move`.
 fn outside_square_literal(x: &Frame) -> bool {
     let pawn_moves = (7 - x.pawn.rank).min(5);
-    let tempo = i8::from(!x.strong_to_move);
-    pawn_moves < x.defender.distance(x.promotion()) - tempo
+    let defender_first = x.defender_first();
+    pawn_moves < x.defender.distance(x.promotion()) - defender_first
 }
 
 /// **The rule of the square (the seed's formula).** The defending king stands outside the square
@@ -76,8 +76,10 @@ pub fn rule_of_the_square(pos: &KpkPosition) -> Option<Wdl> {
     win_when(pos, |x| {
         let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
         let pawn_moves = x.pawn_moves();
-        let tempo = i8::from(!x.strong_to_move);
-        !x.pawn_falls() && !path_blocked && pawn_moves < x.defender.distance(x.promotion()) - tempo
+        let defender_first = x.defender_first();
+        !x.pawn_falls()
+            && !path_blocked
+            && pawn_moves < x.defender.distance(x.promotion()) - defender_first
     })
 }
 
@@ -148,15 +150,16 @@ pub fn first_to_a_key_square(pos: &KpkPosition) -> Option<Wdl> {
         if x.rook_pawn() || x.defender.distance(x.pawn) <= 1 {
             return false;
         }
-        let (strong_tempo, defender_tempo) = if x.strong_to_move { (0, 1) } else { (1, 0) };
+        let defender_first = x.defender_first();
+        let strong_first = 1 - defender_first;
         let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
         let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
             return false;
         };
         // moves until the strong king stands next to the pawn, and until the defender can take
         // it, each counted from the strong side's next move
-        let to_guard = x.king.distance(x.pawn) - 1 - defender_tempo;
-        let to_attack = x.defender.distance(x.pawn) - strong_tempo;
-        king + strong_tempo + 2 <= defender + defender_tempo && to_guard <= to_attack
+        let to_guard = x.king.distance(x.pawn) - 1 - strong_first;
+        let to_attack = x.defender.distance(x.pawn) - defender_first;
+        king + defender_first + 2 <= defender + strong_first && to_guard <= to_attack
     })
 }
