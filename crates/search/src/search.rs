@@ -172,9 +172,7 @@ impl Searcher {
         for d in 1..=depth.max(1) {
             self.path.clear();
             let score = self.negamax(root, i32::from(d), 0, Score::NEG_INFINITE, Score::INFINITE);
-            let best =
-                self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0)).and_then(|h| h.mv);
-            let best = root.legal_moves().into_iter().find(|&m| pack(m) == best);
+            let best = self.root_move(root);
             result = SearchResult { score, best, depth: d, nodes: self.nodes, passes: 0 };
             if score.mate().is_some_and(|m| m.plies() <= u32::from(d)) {
                 break; // a mate within the horizon: deeper iterations cannot shorten it
@@ -212,9 +210,7 @@ impl Searcher {
                 }
                 guess = g.clamp(lower, upper);
             }
-            let best =
-                self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0)).and_then(|h| h.mv);
-            let best = root.legal_moves().into_iter().find(|&m| pack(m) == best);
+            let best = self.root_move(root);
             result = SearchResult {
                 score: lower,
                 best,
@@ -225,6 +221,12 @@ impl Searcher {
             guess = lower;
         }
         result
+    }
+
+    /// The best move the table holds for the root, as a legal move of it.
+    fn root_move(&self, root: &Chess) -> Option<Move> {
+        let stored = self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0))?.mv;
+        root.legal_moves().into_iter().find(|&m| pack(m) == stored)
     }
 
     fn is_repetition(&self, k: u64, halfmoves: u32) -> bool {
