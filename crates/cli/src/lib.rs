@@ -28,6 +28,7 @@ macro_rules! out {
 }
 
 pub mod bench;
+pub mod conversion;
 pub mod explain;
 pub mod fen;
 pub mod generate;

@@ -10,7 +10,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kpk_cli::{bench, explain, generate, line, probe, rules, show, stats};
+use kpk_cli::{bench, conversion, explain, generate, line, probe, rules, show, stats};
 
 /// Exact King+Pawn vs King endgame knowledge.
 #[derive(Parser)]
@@ -84,12 +84,31 @@ enum Command {
         #[arg(long, value_enum, default_value_t = generate::Format::Bin)]
         format: generate::Format,
     },
-    /// Measure generation time, probe time and table size on this machine.
+    /// Measure generation time, probe time and table size on this machine; with `conversion`,
+    /// play the engine against a perfect defender from every won KPK position.
     Bench {
-        /// One JSON object.
+        /// What to measure.
+        #[arg(value_enum, default_value_t = Benchmark::Tables)]
+        what: Benchmark,
+        /// One JSON object (per evaluation, for `conversion`).
         #[arg(long)]
         json: bool,
+        /// `conversion`: the engine's search depth in plies (1 to 6).
+        #[arg(long, default_value_t = 6)]
+        depth: u8,
+        /// `conversion`: play from every N-th won position only (1: all of them).
+        #[arg(long, default_value_t = 1)]
+        every: usize,
     },
+}
+
+/// The measurements of `kpk bench`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Benchmark {
+    /// Generation, probes and sizes of the tables.
+    Tables,
+    /// The engine converting won KPK positions against the DTM tables.
+    Conversion,
 }
 
 fn main() -> ExitCode {
@@ -102,7 +121,10 @@ fn main() -> ExitCode {
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Generate { out, format } => generate::run(&out, format),
-        Command::Bench { json } => bench::run(json),
+        Command::Bench { what: Benchmark::Tables, json, .. } => bench::run(json),
+        Command::Bench { what: Benchmark::Conversion, json, depth, every } => {
+            conversion::run(json, depth, every)
+        }
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,14 @@
 //! Game-tree search over chess positions that uses kpk endgame knowledge and kpk-score scores.
 //!
-//! The search itself (alpha-beta with a transposition table, PVS and MTD(f), the UCI engine) is
-//! being built here; [`tt`], the packed transposition table, is its first part. Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate,
-//! so that any engine can use it: [`evaluate_kpk`] is re-exported from [`kpk::eval`].
+//! | module | what it holds |
+//! |---|---|
+//! | [`tt`] | the packed transposition table: 8-byte entries, 15-bit scores |
+//! | [`search`] | iterative deepening PVS and MTD(f), both mate-distance schemes, limits |
+//! | [`eval`] | endgame knowledge for three men, material and piece-square terms for the rest |
+//! | [`endgame`] | the bridge between shakmaty positions and `kpk` endings |
+//!
+//! Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate, so that any
+//! engine can use it: [`evaluate_kpk`] is re-exported from [`kpk::eval`].
 //!
 //! ```
 //! use kpk::{Color, KpkPosition, KpkSetup, Square};
@@ -19,6 +25,9 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod conversion;
+pub mod endgame;
+pub mod eval;
 pub mod search;
 pub mod tt;
 

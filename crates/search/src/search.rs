@@ -1,9 +1,19 @@
-//! Iterative deepening negamax with principal variation search over shakmaty's moves, using the
-//! transposition table of [`tt`](crate::tt) and scores of [`kpk_score`].
+//! Iterative deepening negamax with principal variation search (or an MTD(f) driver) over
+//! shakmaty's moves, using the transposition table of [`tt`](crate::tt), the endgame knowledge
+//! of [`eval`](crate::eval) and scores of [`kpk_score`].
 //!
-//! Mates are counted from the root (`Score::mated_in(ply)` at a mated node) and go through the
-//! table re-rooted, with the bound-aware 50-move guard; draws by the 50-move rule, repetition,
-//! stalemate and insufficient material score the draw of the [`DrawPolicy`].
+//! **Mate distances** go through the table by one of two [`TtScheme`]s: `PlyDistance` counts
+//! mates from the root (`Score::mated_in(ply)` at a mated node) and re-roots stored proofs with
+//! the bound-aware 50-move guard; `DelayedLoss` stores path-independent scores and lets every
+//! node give a losing proof one point back ([`kpk_score::delayed_loss`]), so entries need no
+//! adjustment. Both report the same `mate N`.
+//!
+//! **Draws** by the 50-move rule, repetition (of the game's positions too), stalemate,
+//! insufficient material and the endgame knowledge score the draw of the [`DrawPolicy`].
+//!
+//! **Limits** ([`Limits`]): depth, nodes, time, a mate distance, and a stop flag another thread
+//! may raise ([`Searcher::stop_flag`]); they are checked every 1,024 nodes, and an iteration
+//! cut short is discarded (its best move is kept only if it came from the table).
 //!
 //! ```
 //! use kpk_score::Score;
@@ -19,84 +29,137 @@
 //! assert_eq!(result.best.unwrap().to().to_string(), "b7");
 //! ```
 
-use kpk_score::{BoundedScore, DrawPolicy, Grain, Score};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use kpk_score::bands::KNOWN_LOSS_MAX;
+use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
+use crate::eval::{Knowledge, Verdict, evaluate, material};
 use crate::tt::{PackedMove, Promotion, Table};
 
 /// The deepest ply the search goes (mate scores count plies up to 256).
-const MAX_DEPTH: u32 = 120;
+pub const MAX_PLY: u32 = 120;
+
+/// How mate distances are kept through the transposition table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TtScheme {
+    /// Mates counted in plies from the root, re-rooted on store and probe
+    /// ([`BoundedScore::to_tt`], [`BoundedScore::from_tt`]).
+    #[default]
+    PlyDistance,
+    /// H. G. Muller's delayed-loss bonus: scores are path-independent and stored as they are.
+    DelayedLoss,
+}
+
+/// How each iteration finds the root's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Driver {
+    /// Principal variation search with the full window at the root.
+    #[default]
+    Pvs,
+    /// MTD(f): null-window searches that close in on the value.
+    Mtdf,
+}
+
+/// The settings of a [`Searcher`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// How draws (and, for Cray Blitz, evaluations) are scored.
+    pub draw: DrawPolicy,
+    /// Evaluations rounded to this many centipawns ([`Score::coarsen`]); proofs never are.
+    pub grain: Option<Grain>,
+    /// Clamp every returned value into its window (fail-hard) instead of fail-soft.
+    pub fail_hard: bool,
+    /// How mate distances go through the table.
+    pub scheme: TtScheme,
+    /// What the search knows about endings of at most three men.
+    pub knowledge: Knowledge,
+    /// PVS or MTD(f).
+    pub driver: Driver,
+}
+
+/// When a search stops: the first limit reached (none set: depth [`MAX_PLY`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u8>,
+    /// Nodes, checked every 1,024.
+    pub nodes: Option<u64>,
+    /// Wall-clock time for the whole search.
+    pub time: Option<Duration>,
+    /// Stop once a mate in at most this many moves is found.
+    pub mate: Option<u32>,
+}
+
+/// What a search reports after each iteration (and, for MTD(f), after each pass).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The iteration's depth.
+    pub depth: u8,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The root's value for the side to move, in ply distance, as the draw policy reports it.
+    pub score: Score,
+    /// Whether `score` is exact or a bound (MTD(f) passes are bounds).
+    pub bound: Bound,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the table in use.
+    pub hashfull: u32,
+    /// The principal variation, from the table.
+    pub pv: Vec<Move>,
+}
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The root's value for the side to move.
+    /// The root's value for the side to move, in ply distance (a mate is
+    /// [`Score::mate_in`] under either scheme).
     pub score: Score,
     /// The best move, `None` when there is no legal move.
     pub best: Option<Move>,
+    /// The principal variation (starts with `best` when there is one).
+    pub pv: Vec<Move>,
     /// The depth of the last completed iteration.
     pub depth: u8,
+    /// The deepest ply reached.
+    pub seldepth: u32,
     /// Nodes visited (all iterations).
     pub nodes: u64,
     /// Null-window searches made by MTD(f) (all iterations); `0` for PVS.
     pub passes: u32,
 }
 
-/// A searcher: the transposition table and the settings that outlive one search.
+/// A searcher: the transposition table, the settings and the move-ordering memory that
+/// outlive one search.
 #[derive(Clone, Debug)]
 pub struct Searcher {
     tt: Table,
-    draw: DrawPolicy,
-    grain: Option<Grain>,
-    fail_hard: bool,
+    options: Options,
+    stop: Arc<AtomicBool>,
     nodes: u64,
-    /// Keys of the positions from the root to the current node (for repetitions).
+    seldepth: u32,
+    /// Keys of the game's positions before the root, then of the nodes from the root to the
+    /// current node (for repetitions).
     path: Vec<u64>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<[i32; 64]>,
+    limits: Limits,
+    start: Instant,
+    aborted: bool,
+    can_abort: bool,
 }
 
-fn key(pos: &Chess) -> u64 {
+/// The position's Zobrist key (the table's and the repetition test's).
+#[must_use]
+pub fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
-}
-
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 0,
-    }
-}
-
-/// Material plus a few positional terms for the side to move: pawns gain as they advance, kings
-/// are pushed to the edge when they stand alone against more (so mates are found sooner).
-fn evaluate(pos: &Chess) -> i32 {
-    let board = pos.board();
-    let mut score = 0;
-    for (sq, piece) in board {
-        let sign = if piece.color == pos.turn() { 1 } else { -1 };
-        let rank = i32::from(u8::from(sq.rank()));
-        let advance = match piece.color {
-            shakmaty::Color::White => rank,
-            shakmaty::Color::Black => 7 - rank,
-        };
-        let bonus = if piece.role == Role::Pawn { 8 * advance } else { 0 };
-        score += sign * (value(piece.role) + bonus);
-    }
-    // a bare king belongs in a corner
-    for color in [shakmaty::Color::White, shakmaty::Color::Black] {
-        if board.by_color(color).count() == 1
-            && let Some(k) = board.king_of(color)
-        {
-            let (f, r) = (i32::from(u8::from(k.file())), i32::from(u8::from(k.rank())));
-            let centre = (2 * f - 7).abs().max((2 * r - 7).abs());
-            let sign = if color == pos.turn() { 1 } else { -1 };
-            score += sign * 10 * centre;
-        }
-    }
-    score
 }
 
 fn pack(m: Move) -> Option<PackedMove> {
@@ -111,38 +174,42 @@ fn pack(m: Move) -> Option<PackedMove> {
     Some(PackedMove::new(u8::from(from), u8::from(m.to()), promotion))
 }
 
-/// Move ordering: the table's move, then captures (most valuable victim, least valuable
-/// attacker), promotions, quiet moves.
-fn order(moves: &mut [Move], tt_move: Option<PackedMove>) {
-    moves.sort_by_key(|&m| {
-        if tt_move.is_some() && pack(m) == tt_move {
-            return i32::MIN;
-        }
-        let capture = m.capture().map_or(0, |victim| 10 * value(victim) - value(m.role()));
-        let promotion = m.promotion().map_or(0, value);
-        -(capture + promotion + i32::from(m.is_capture()) * 10_000)
-    });
-}
+/// Losing proofs (known losses and mates against) lie below this; the delayed-loss bonus
+/// applies to them only, so heuristic scores and draws are never shifted.
+const LOSS_THRESHOLD: Score = Score::new(KNOWN_LOSS_MAX + 1);
 
 impl Searcher {
-    /// A searcher with a transposition table of `tt_mib` MiB and zero draws.
+    /// A searcher with a transposition table of `tt_mib` MiB and default [`Options`].
     #[must_use]
     pub fn new(tt_mib: usize) -> Searcher {
         Searcher {
             tt: Table::new(tt_mib),
-            draw: DrawPolicy::Zero,
-            grain: None,
-            fail_hard: false,
+            options: Options::default(),
+            stop: Arc::new(AtomicBool::new(false)),
             nodes: 0,
+            seldepth: 0,
             path: Vec::new(),
+            killers: vec![[None; 2]; MAX_PLY as usize + 2],
+            history: vec![[0; 64]; 64],
+            limits: Limits::default(),
+            start: Instant::now(),
+            aborted: false,
+            can_abort: false,
         }
+    }
+
+    /// The same searcher with these options.
+    #[must_use]
+    pub fn with_options(mut self, options: Options) -> Searcher {
+        self.options = options;
+        self
     }
 
     /// Rounds every evaluation to a multiple of `grain` centipawns ([`Score::coarsen`]; proofs
     /// are never rounded).
     #[must_use]
     pub fn with_grain(mut self, grain: Grain) -> Searcher {
-        self.grain = Some(grain);
+        self.options.grain = Some(grain);
         self
     }
 
@@ -150,35 +217,45 @@ impl Searcher {
     /// (fail-soft, the default).
     #[must_use]
     pub fn with_fail_hard(mut self, fail_hard: bool) -> Searcher {
-        self.fail_hard = fail_hard;
+        self.options.fail_hard = fail_hard;
         self
     }
 
-    fn static_eval(&self, pos: &Chess) -> Score {
-        let e = self.draw.eval(evaluate(pos));
-        self.grain.map_or(e, |g| e.coarsen(g))
+    /// The current options.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        self.options
     }
 
-    fn bounded(&self, v: Score, alpha: Score, beta: Score) -> Score {
-        if self.fail_hard { v.clamp(alpha, beta) } else { v }
+    /// Changes the options (the table is kept).
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
     }
 
-    /// Searches `root` by iterative deepening up to `depth` plies.
+    /// Replaces the table with an empty one of `mib` MiB.
+    pub fn resize(&mut self, mib: usize) {
+        self.tt = Table::new(mib);
+    }
+
+    /// Empties the table and the move-ordering memory (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| h.fill(0));
+        self.killers.fill([None; 2]);
+    }
+
+    /// The flag that stops a running search when set (from any thread); a search clears it
+    /// when it starts.
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches `root` by iterative deepening up to `depth` plies with PVS (or the driver of
+    /// the options, if it is MTD(f)).
     pub fn search(&mut self, root: &Chess, depth: u8) -> SearchResult {
-        self.tt.new_search();
-        self.nodes = 0;
-        let mut result =
-            SearchResult { score: Score::ZERO, best: None, depth: 0, nodes: 0, passes: 0 };
-        for d in 1..=depth.max(1) {
-            self.path.clear();
-            let score = self.negamax(root, i32::from(d), 0, Score::NEG_INFINITE, Score::INFINITE);
-            let best = self.root_move(root);
-            result = SearchResult { score, best, depth: d, nodes: self.nodes, passes: 0 };
-            if score.mate().is_some_and(|m| m.plies() <= u32::from(d)) {
-                break; // a mate within the horizon: deeper iterations cannot shorten it
-            }
-        }
-        result
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        self.run(root, &[], limits, &mut |_| {})
     }
 
     /// Searches `root` by iterative deepening up to `depth` plies with MTD(f): each depth is a
@@ -189,44 +266,211 @@ impl Searcher {
     /// each result moves one bound past the probe, so the bounds narrow at every pass and the
     /// driver terminates even when the table makes a result inconsistent with earlier ones.
     pub fn search_mtdf(&mut self, root: &Chess, depth: u8) -> SearchResult {
-        self.tt.new_search();
-        self.nodes = 0;
-        let mut result =
-            SearchResult { score: Score::ZERO, best: None, depth: 0, nodes: 0, passes: 0 };
-        let mut guess = Score::ZERO;
-        for d in 1..=depth.max(1) {
-            let (mut lower, mut upper) = (Score::NEG_INFINITE, Score::INFINITE);
-            while lower < upper {
-                // a probe strictly above the lower bound and not above the upper one
-                let beta = guess.max(lower.checked_add(1).unwrap_or(upper)).min(upper);
-                let below = beta.checked_sub(1).unwrap_or(beta);
-                self.path.clear();
-                let g = self.negamax(root, i32::from(d), 0, below, beta);
-                result.passes += 1;
-                if g < beta {
-                    upper = g.min(below); // the value is below beta, whatever g says
-                } else {
-                    lower = g.max(beta); // the value is at least beta
-                }
-                guess = g.clamp(lower, upper);
-            }
-            let best = self.root_move(root);
-            result = SearchResult {
-                score: lower,
-                best,
-                depth: d,
-                nodes: self.nodes,
-                passes: result.passes,
-            };
-            guess = lower;
-        }
+        let saved = self.options.driver;
+        self.options.driver = Driver::Mtdf;
+        let result = self.search(root, depth);
+        self.options.driver = saved;
         result
     }
 
-    /// The best move the table holds for the root, as a legal move of it.
-    fn root_move(&self, root: &Chess) -> Option<Move> {
-        let stored = self.tt.probe(key(root), 0, root.halfmoves(), self.draw.draw(0))?.mv;
-        root.legal_moves().into_iter().find(|&m| pack(m) == stored)
+    /// Searches `root`, reached after the game positions whose keys are `history` (oldest
+    /// first; repeating one of them is a draw), until a limit is reached or the stop flag is
+    /// raised. `on_info` hears of every completed iteration (and MTD(f) pass).
+    pub fn run(
+        &mut self,
+        root: &Chess,
+        history: &[u64],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.tt.new_search();
+        self.stop.store(false, Ordering::Relaxed);
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.can_abort = false;
+        let max_depth = limits.depth.map_or(MAX_PLY, u32::from).clamp(1, MAX_PLY);
+        let legal = root.legal_moves();
+        let mut result = SearchResult {
+            score: Score::ZERO,
+            best: legal.first().copied(),
+            pv: legal.first().copied().into_iter().collect(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            passes: 0,
+        };
+        let mut guess = Score::ZERO;
+        for d in 1..=max_depth {
+            let d8 = u8::try_from(d).unwrap_or(u8::MAX);
+            self.path.clear();
+            self.path.extend_from_slice(history);
+            let raw = match self.options.driver {
+                Driver::Pvs => {
+                    self.negamax(root, d.cast_signed(), 0, Score::NEG_INFINITE, Score::INFINITE)
+                }
+                Driver::Mtdf => self.mtdf(root, d8, guess, &mut result.passes, on_info),
+            };
+            if self.aborted {
+                break;
+            }
+            guess = raw;
+            let score = self.to_ply_distance(raw);
+            let pv = self.principal_variation(root, d + 8);
+            result = SearchResult {
+                score,
+                best: pv.first().copied().or(result.best),
+                pv: if pv.is_empty() { result.pv } else { pv },
+                depth: d8,
+                seldepth: self.seldepth,
+                nodes: self.nodes,
+                passes: result.passes,
+            };
+            on_info(&self.info(d8, score, Bound::Exact, result.pv.clone()));
+            self.can_abort = true;
+            if legal.is_empty() || self.done_after_iteration(score, d) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn info(&self, depth: u8, score: Score, bound: Bound, pv: Vec<Move>) -> Info {
+        Info {
+            depth,
+            seldepth: self.seldepth,
+            score: self.options.draw.report(score),
+            bound,
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv,
+        }
+    }
+
+    /// Whether a completed iteration ends the search.
+    fn done_after_iteration(&self, score: Score, depth: u32) -> bool {
+        if let Some(m) = score.mate() {
+            // a mate within the horizon: deeper iterations cannot shorten it
+            if m.plies() <= depth {
+                return true;
+            }
+            if let (Some(limit), Some(n)) = (self.limits.mate, score.uci_mate_moves())
+                && n > 0
+                && n.unsigned_abs() <= limit
+            {
+                return true;
+            }
+        }
+        // the next iteration takes longer than all before it: do not start what cannot end
+        self.limits.time.is_some_and(|t| self.start.elapsed() * 2 > t)
+    }
+
+    fn mtdf(
+        &mut self,
+        root: &Chess,
+        depth: u8,
+        guess: Score,
+        passes: &mut u32,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Score {
+        let (mut lower, mut upper) = (Score::NEG_INFINITE, Score::INFINITE);
+        let mut guess = guess;
+        while lower < upper {
+            // a probe strictly above the lower bound and not above the upper one
+            let beta = guess.max(lower.checked_add(1).unwrap_or(upper)).min(upper);
+            let below = beta.checked_sub(1).unwrap_or(beta);
+            self.path.truncate(self.path.len());
+            let g = self.negamax(root, i32::from(depth), 0, below, beta);
+            if self.aborted {
+                return lower;
+            }
+            *passes += 1;
+            let bound = if g < beta {
+                upper = g.min(below); // the value is below beta, whatever g says
+                Bound::Upper
+            } else {
+                lower = g.max(beta); // the value is at least beta
+                Bound::Lower
+            };
+            guess = g.clamp(lower, upper);
+            if lower < upper {
+                let reported = if bound == Bound::Upper { upper } else { lower };
+                let pv = self.principal_variation(root, u32::from(depth));
+                on_info(&self.info(depth, self.to_ply_distance(reported), bound, pv));
+            }
+        }
+        lower
+    }
+
+    /// A root value as a ply-distance score.
+    fn to_ply_distance(&self, raw: Score) -> Score {
+        match self.options.scheme {
+            TtScheme::PlyDistance => raw,
+            TtScheme::DelayedLoss => delayed_loss::to_ply_distance(raw),
+        }
+    }
+
+    /// The moves the table holds from the root on, as long as they are legal and do not
+    /// repeat a position.
+    fn principal_variation(&self, root: &Chess, max_len: u32) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        let mut seen = vec![key(root)];
+        while pv.len() < max_len as usize {
+            let Some(stored) = self.tt.probe_stored(key(&pos)).and_then(|h| h.mv) else { break };
+            let Some(m) = pos.legal_moves().into_iter().find(|&m| pack(m) == Some(stored)) else {
+                break;
+            };
+            pos.play_unchecked(m);
+            pv.push(m);
+            let k = key(&pos);
+            if seen.contains(&k) {
+                break;
+            }
+            seen.push(k);
+        }
+        pv
+    }
+
+    fn check_limits(&mut self) {
+        if !self.can_abort {
+            return;
+        }
+        let out_of_time = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
+        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+        if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    fn bounded(&self, v: Score, alpha: Score, beta: Score) -> Score {
+        if self.options.fail_hard { v.clamp(alpha, beta) } else { v }
+    }
+
+    fn delayed_loss(&self) -> bool {
+        self.options.scheme == TtScheme::DelayedLoss
+    }
+
+    /// The ply the knowledge and the mate scores count from: the root's distance for
+    /// ply-distance scores, none for the path-independent delayed-loss scores.
+    fn score_ply(&self, ply: u32) -> u32 {
+        if self.delayed_loss() { 0 } else { ply }
+    }
+
+    fn mated(&self, ply: u32) -> Score {
+        Score::mated_in(self.score_ply(ply))
+    }
+
+    fn static_eval(&self, pos: &Chess, ply: u32) -> Score {
+        if let Verdict::Score(s) = self.options.knowledge.verdict(pos, self.score_ply(ply)) {
+            return s;
+        }
+        let e = self.options.draw.eval(evaluate(pos));
+        self.options.grain.map_or(e, |g| e.coarsen(g))
     }
 
     fn is_repetition(&self, k: u64, halfmoves: u32) -> bool {
@@ -235,29 +479,86 @@ impl Searcher {
         self.path.iter().rev().take(back).skip(1).step_by(2).any(|&p| p == k)
     }
 
-    fn negamax(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
-        self.nodes += 1;
-        let k = key(pos);
-        let draw = self.draw.draw(ply);
-        let (window_alpha, window_beta) = (alpha, beta);
-        if ply > 0 {
-            if pos.is_insufficient_material() || self.is_repetition(k, pos.halfmoves()) {
-                return self.bounded(draw, window_alpha, window_beta);
-            }
-            if pos.halfmoves() >= 100 && !pos.is_checkmate() {
-                return self.bounded(draw, window_alpha, window_beta);
-            }
+    /// A draw that ends the line before any move is searched, if there is one.
+    fn draw_before_search(&self, pos: &Chess, k: u64, ply: u32) -> bool {
+        if ply == 0 {
+            return false;
         }
-        // mate distance pruning: no line from here beats a mate at the next ply
-        let alpha = alpha.max(Score::mated_in(ply));
-        let beta = beta.min(Score::mate_in(ply + 1));
+        pos.is_insufficient_material()
+            || self.is_repetition(k, pos.halfmoves())
+            || (pos.halfmoves() >= 100 && !pos.is_checkmate())
+            || self.options.knowledge.verdict(pos, 0) == Verdict::Draw
+    }
+
+    fn probe(&self, k: u64, ply: u32, clock: u32, draw: Score) -> Option<crate::tt::Hit> {
+        if !self.delayed_loss() {
+            return self.tt.probe(k, ply, clock, draw);
+        }
+        // stored as found; the 50-move guard reads the distance in plies
+        let mut hit = self.tt.probe_stored(k)?;
+        let in_plies = BoundedScore::new(delayed_loss::to_ply_distance(hit.score.score), hit.score.bound);
+        let guarded = BoundedScore::from_tt(in_plies, 0, clock, draw);
+        if guarded != in_plies {
+            hit.score = guarded;
+        }
+        Some(hit)
+    }
+
+    fn store(&mut self, k: u64, ply: u32, result: BoundedScore, depth: i32, mv: Option<Move>) {
+        let depth = u8::try_from(depth.clamp(0, 255)).unwrap_or(u8::MAX);
+        self.tt.store(k, self.score_ply(ply), result, depth, mv.and_then(pack));
+    }
+
+    /// A child's value: the delayed-loss window shift and bonus wrap the node's own search.
+    fn child(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
+        if !self.delayed_loss() {
+            return if depth <= 0 {
+                self.quiesce(pos, ply, alpha, beta)
+            } else {
+                self.negamax(pos, depth, ply, alpha, beta)
+            };
+        }
+        let (a, b) = delayed_loss::enter(alpha, beta, LOSS_THRESHOLD);
+        let v = if depth <= 0 {
+            self.quiesce(pos, ply, a, b)
+        } else {
+            self.negamax(pos, depth, ply, a, b)
+        };
+        delayed_loss::leave(v, LOSS_THRESHOLD)
+    }
+
+    fn count_node(&mut self, ply: u32) {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+    }
+
+    fn negamax(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
+        self.count_node(ply);
+        if self.aborted {
+            return Score::ZERO;
+        }
+        let k = key(pos);
+        let draw = self.options.draw.draw(ply);
+        let (window_alpha, window_beta) = (alpha, beta);
+        if self.draw_before_search(pos, k, ply) {
+            return self.bounded(draw, window_alpha, window_beta);
+        }
+        let (alpha, beta) = if self.delayed_loss() {
+            (alpha, beta)
+        } else {
+            // mate distance pruning: no line from here beats a mate at the next ply
+            (alpha.max(Score::mated_in(ply)), beta.min(Score::mate_in(ply + 1)))
+        };
         if alpha >= beta {
             return self.bounded(alpha, window_alpha, window_beta);
         }
-        if depth <= 0 || ply >= MAX_DEPTH {
+        if ply >= MAX_PLY {
             return self.quiesce(pos, ply, alpha, beta);
         }
-        let hit = self.tt.probe(k, ply, pos.halfmoves(), draw);
+        let hit = self.probe(k, ply, pos.halfmoves(), draw);
         if let Some(h) = hit
             && ply > 0
             && i32::from(h.depth) >= depth
@@ -267,10 +568,10 @@ impl Searcher {
         }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            let end = if pos.is_check() { Score::mated_in(ply) } else { draw };
+            let end = if pos.is_check() { self.mated(ply) } else { draw };
             return self.bounded(end, window_alpha, window_beta);
         }
-        order(&mut moves, hit.and_then(|h| h.mv));
+        self.order(&mut moves, hit.and_then(|h| h.mv), ply);
         self.path.push(k);
         let (original_alpha, mut alpha) = (alpha, alpha);
         let (mut best, mut best_move) = (Score::NEG_INFINITE, None);
@@ -278,17 +579,21 @@ impl Searcher {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let score = if i == 0 {
-                -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha)
+                -self.child(&next, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // a null window first: most moves only need to be shown no better
                 let probe = alpha.checked_add(1).unwrap_or(alpha);
-                let s = -self.negamax(&next, depth - 1, ply + 1, -probe, -alpha);
-                if s > alpha && s < beta {
-                    -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha)
+                let s = -self.child(&next, depth - 1, ply + 1, -probe, -alpha);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.child(&next, depth - 1, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }
             };
+            if self.aborted {
+                self.path.pop();
+                return Score::ZERO;
+            }
             if score > best {
                 (best, best_move) = (score, Some(m));
             }
@@ -296,42 +601,52 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
+                self.remember_cutoff(m, ply, depth);
                 break;
             }
         }
         self.path.pop();
         let result = BoundedScore::from_window(best, original_alpha, beta);
-        let depth_u8 = u8::try_from(depth.clamp(0, 255)).unwrap_or(u8::MAX);
-        self.tt.store(k, ply, result, depth_u8, best_move.and_then(pack));
+        self.store(k, ply, result, depth, best_move);
         self.bounded(best, original_alpha, beta)
     }
 
-    fn quiesce(&mut self, pos: &Chess, ply: u32, mut alpha: Score, beta: Score) -> Score {
-        self.nodes += 1;
+    fn quiesce(&mut self, pos: &Chess, ply: u32, alpha: Score, beta: Score) -> Score {
+        self.count_node(ply);
+        if self.aborted {
+            return Score::ZERO;
+        }
         let original_alpha = alpha;
+        let draw = self.options.draw.draw(ply);
         let in_check = pos.is_check();
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            let end = if in_check { Score::mated_in(ply) } else { self.draw.draw(ply) };
+            let end = if in_check { self.mated(ply) } else { draw };
             return self.bounded(end, original_alpha, beta);
         }
-        if pos.is_insufficient_material() {
-            return self.bounded(self.draw.draw(ply), original_alpha, beta);
+        if pos.is_insufficient_material()
+            || (pos.halfmoves() >= 100 && ply > 0)
+            || (ply > 0 && self.options.knowledge.verdict(pos, 0) == Verdict::Draw)
+        {
+            return self.bounded(draw, original_alpha, beta);
         }
-        let mut best = if in_check { Score::mated_in(ply) } else { self.static_eval(pos) };
-        if best >= beta || ply >= MAX_DEPTH {
+        let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, ply) };
+        if best >= beta || ply >= MAX_PLY {
             return self.bounded(best, original_alpha, beta);
         }
-        alpha = alpha.max(best);
+        let mut alpha = alpha.max(best);
         let mut tactical: Vec<Move> = moves
             .into_iter()
             .filter(|m| in_check || m.is_capture() || m.promotion() == Some(Role::Queen))
             .collect();
-        order(&mut tactical, None);
+        self.order(&mut tactical, None, ply);
         for m in tactical {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let score = -self.quiesce(&next, ply + 1, -beta, -alpha);
+            let score = -self.child(&next, 0, ply + 1, -beta, -alpha);
+            if self.aborted {
+                return Score::ZERO;
+            }
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -339,5 +654,44 @@ impl Searcher {
             }
         }
         self.bounded(best, original_alpha, beta)
+    }
+
+    /// A quiet move that refuted a node becomes a killer at its ply and gains history.
+    fn remember_cutoff(&mut self, m: Move, ply: u32, depth: i32) {
+        if m.is_capture() || m.is_promotion() {
+            return;
+        }
+        let slot = &mut self.killers[ply as usize];
+        if slot[0] != Some(m) {
+            slot[1] = slot[0];
+            slot[0] = Some(m);
+        }
+        if let Some(from) = m.from() {
+            let h = &mut self.history[usize::from(from)][usize::from(m.to())];
+            *h = (*h + depth * depth).min(1 << 20);
+        }
+    }
+
+    /// Move ordering: the table's move, captures (most valuable victim, least valuable
+    /// attacker), queen promotions, the two killers of this ply, then quiet moves by history.
+    fn order(&self, moves: &mut [Move], tt_move: Option<PackedMove>, ply: u32) {
+        let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
+        moves.sort_by_cached_key(|&m| {
+            if tt_move.is_some() && pack(m) == tt_move {
+                return i32::MIN;
+            }
+            let key = if let Some(victim) = m.capture() {
+                4_000_000 + 10 * material(victim) - material(m.role())
+            } else if let Some(p) = m.promotion() {
+                3_000_000 + material(p)
+            } else if killers[0] == Some(m) {
+                2_000_002
+            } else if killers[1] == Some(m) {
+                2_000_001
+            } else {
+                m.from().map_or(0, |f| self.history[usize::from(f)][usize::from(m.to())])
+            };
+            -key
+        });
     }
 }

@@ -240,6 +240,15 @@ impl Table {
     /// `halfmove_clock`, where a draw scores `draw`; `None` if the table holds nothing for it.
     #[must_use]
     pub fn probe(&self, key: u64, ply: u32, halfmove_clock: u32, draw: Score) -> Option<Hit> {
+        let mut hit = self.probe_stored(key)?;
+        hit.score = BoundedScore::from_tt(hit.score, ply, halfmove_clock, draw);
+        Some(hit)
+    }
+
+    /// The stored result for `key` as the entry holds it: no re-rooting and no 50-move guard
+    /// (for a search that counts mate distances its own way, like the delayed-loss bonus).
+    #[must_use]
+    pub fn probe_stored(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.bucket(key)];
         let entry =
             *bucket.iter().find(|&&e| e >> BOUND_SHIFT & 3 != 0 && e & 0xFFFF == check(key))?;
@@ -248,9 +257,8 @@ impl Table {
             2 => Bound::Lower,
             _ => Bound::Exact,
         };
-        let stored = BoundedScore::new(Score::extract15::<SCORE_SHIFT>(entry), bound);
         Some(Hit {
-            score: BoundedScore::from_tt(stored, ply, halfmove_clock, draw),
+            score: BoundedScore::new(Score::extract15::<SCORE_SHIFT>(entry), bound),
             depth: (entry >> DEPTH_SHIFT) as u8,
             mv: PackedMove::from_bits((entry >> MOVE_SHIFT) as u16),
         })

@@ -1,101 +1,121 @@
-//! The search's mate scores against the DTM tables: the reported distance equals the exact one,
-//! through the transposition table's re-rooting. Run with `--release`.
+//! The search's mate scores against the DTM tables: the reported distance equals the exact one
+//! under both transposition-table schemes, through the table's re-rooting or the delayed-loss
+//! bonus. Run with `--release`.
 
 use kpk::random::{XorShift, random_ending};
-use kpk::{Role, dtm};
+use kpk::{Endgame, Role, dtm};
 use kpk_score::Score;
-use kpk_search::search::Searcher;
+use kpk_search::eval::Knowledge;
+use kpk_search::search::{Options, SearchResult, Searcher, TtScheme};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
+
+const SCHEMES: [TtScheme; 2] = [TtScheme::PlyDistance, TtScheme::DelayedLoss];
 
 fn chess(fen: &str) -> Chess {
     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
 }
 
-#[test]
-fn mate_scores_equal_the_tables() {
-    let mut rng = XorShift::new(2024);
-    for role in [Role::Queen, Role::Rook] {
-        let mut tested = 0;
-        while tested < 12 {
-            let pos = random_ending(&mut rng, role);
-            let Some(d) = dtm::probe(&pos) else { continue };
-            let plies = u32::try_from(d.plies()).unwrap_or(0);
-            if !d.is_win() || plies > 9 {
-                continue;
+fn searcher(scheme: TtScheme) -> Searcher {
+    Searcher::new(4).with_options(Options { scheme, ..Options::default() })
+}
+
+/// Random positions of an ending whose DTM (in plies, from the side to move) passes `keep`.
+fn sample(seed: u64, role: Role, n: usize, keep: impl Fn(i32) -> bool) -> Vec<(Endgame, i32)> {
+    let mut rng = XorShift::new(seed);
+    let mut out = vec![];
+    while out.len() < n {
+        let pos = random_ending(&mut rng, role);
+        if let Some(d) = dtm::probe(&pos)
+            && d.plies() != 0
+        {
+            // positive for the side to move's mate, negative for its defeat
+            if keep(d.plies()) {
+                out.push((pos, d.plies()));
             }
-            let mut searcher = Searcher::new(4);
-            let result =
-                searcher.search(&chess(&pos.to_string()), u8::try_from(plies + 2).unwrap());
-            assert_eq!(result.score, Score::mate_in(plies), "{pos}");
-            // the move it chose keeps the mate at that distance
-            let best = UciMove::from_standard(result.best.unwrap()).to_string();
-            let after = dtm::outcomes(&pos).find(|o| o.mv.to_string() == best).unwrap();
-            assert_eq!(after.mover_dtm(), Some(d), "{pos}: {best}");
-            tested += 1;
+        }
+    }
+    out
+}
+
+fn assert_mate(result: &SearchResult, signed_plies: i32, what: &str) {
+    let plies = signed_plies.unsigned_abs();
+    let expected = if signed_plies > 0 { Score::mate_in(plies) } else { Score::mated_in(plies) };
+    assert_eq!(result.score, expected, "{what}");
+    let moves = i32::try_from(plies.div_ceil(2)).unwrap() * signed_plies.signum();
+    assert_eq!(result.score.uci_mate_moves(), Some(moves), "{what}");
+}
+
+#[test]
+fn mate_scores_equal_the_tables_under_both_schemes() {
+    let cases = [
+        (Role::Queen, sample(2024, Role::Queen, 10, |p| (1..=9).contains(&p))),
+        (Role::Rook, sample(2025, Role::Rook, 10, |p| (1..=9).contains(&p))),
+        (Role::Pawn, sample(2026, Role::Pawn, 10, |p| (1..=11).contains(&p))),
+    ];
+    for (role, positions) in cases {
+        for (pos, plies) in positions {
+            let depth = u8::try_from(plies + 2).unwrap();
+            let mut answers = vec![];
+            for scheme in SCHEMES {
+                let result = searcher(scheme).search(&chess(&pos.to_string()), depth);
+                assert_mate(&result, plies, &format!("{role:?} {pos} {scheme:?}"));
+                // the move it chose keeps the mate at that distance
+                let best = UciMove::from_standard(result.best.unwrap()).to_string();
+                let after = dtm::outcomes(&pos).find(|o| o.mv.to_string() == best).unwrap();
+                assert_eq!(after.mover_dtm(), dtm::probe(&pos), "{pos}: {best} ({scheme:?})");
+                answers.push(result.score);
+            }
+            assert_eq!(answers[0], answers[1], "{pos}");
         }
     }
 }
 
 #[test]
-fn a_mated_side_reports_the_longest_defence() {
-    let mut rng = XorShift::new(77);
-    let mut tested = 0;
-    while tested < 8 {
-        let pos = random_ending(&mut rng, Role::Queen);
-        let Some(d) = dtm::probe(&pos) else { continue };
-        let plies = d.plies().unsigned_abs();
-        if d.is_win() || plies == 0 || plies > 8 {
-            continue;
+fn a_mated_side_reports_the_longest_defence_under_both_schemes() {
+    for (role, seed) in [(Role::Queen, 77), (Role::Pawn, 78)] {
+        for (pos, plies) in sample(seed, role, 6, |p| (-8..0).contains(&p)) {
+            for scheme in SCHEMES {
+                let depth = u8::try_from(plies.unsigned_abs() + 2).unwrap();
+                let result = searcher(scheme).search(&chess(&pos.to_string()), depth);
+                assert_mate(&result, plies, &format!("{pos} {scheme:?}"));
+            }
         }
-        let mut searcher = Searcher::new(4);
-        let result = searcher.search(&chess(&pos.to_string()), u8::try_from(plies + 2).unwrap());
-        assert_eq!(result.score, Score::mated_in(plies), "{pos}");
-        tested += 1;
     }
 }
 
 #[test]
-fn a_mate_beyond_the_fifty_move_rule_is_not_reported() {
+fn a_mate_beyond_the_fifty_move_rule_is_not_reported_under_either_scheme() {
     // a KQK position whose mate takes 11 to 13 plies
-    let mut rng = XorShift::new(95);
-    let pos = loop {
-        let pos = random_ending(&mut rng, Role::Queen);
-        if dtm::probe(&pos).is_some_and(|d| d.is_win() && (11..=13).contains(&d.plies())) {
-            break pos;
-        }
-    };
-    let plies = u32::try_from(dtm::probe(&pos).unwrap().plies()).unwrap();
+    let (pos, plies) = sample(95, Role::Queen, 1, |p| (11..=13).contains(&p))[0];
     let fen = pos.to_string();
-    let mut searcher = Searcher::new(4);
-    // with a fresh clock the mate is found, and the table fills with mate scores
-    let fresh = searcher.search(&chess(&fen), u8::try_from(plies + 1).unwrap());
-    assert_eq!(fresh.score, Score::mate_in(plies), "{fen}");
-    // the same position with the clock at 95: five plies are left, the mate needs more
-    let late = fen.replace(" 0 1", " 95 60");
-    let result = searcher.search(&chess(&late), u8::try_from(plies + 1).unwrap());
-    assert!(result.score.mate().is_none(), "{late}: {:?}", result.score);
-    assert!(result.score.is_heuristic());
+    let depth = u8::try_from(plies + 1).unwrap();
+    for scheme in SCHEMES {
+        let mut searcher = searcher(scheme);
+        // with a fresh clock the mate is found, and the table fills with mate scores
+        let fresh = searcher.search(&chess(&fen), depth);
+        assert_mate(&fresh, plies, &format!("{fen} {scheme:?}"));
+        // the same position with the clock at 95: five plies are left, the mate needs more
+        let late = fen.replace(" 0 1", " 95 60");
+        let result = searcher.search(&chess(&late), depth);
+        assert!(result.score.mate().is_none(), "{late} {scheme:?}: {:?}", result.score);
+        assert!(!result.score.is_mate(), "{late} {scheme:?}");
+    }
 }
 
 #[test]
 fn mtdf_terminates_and_finds_the_same_mates() {
-    let mut rng = XorShift::new(7);
-    let mut tested = 0;
-    while tested < 8 {
-        let pos = random_ending(&mut rng, if tested % 2 == 0 { Role::Queen } else { Role::Rook });
-        let Some(d) = dtm::probe(&pos) else { continue };
-        let plies = d.plies().unsigned_abs();
-        if plies == 0 || plies > 8 {
-            continue;
+    let mut positions = sample(7, Role::Queen, 4, |p| p != 0 && p.abs() <= 8);
+    positions.extend(sample(8, Role::Rook, 4, |p| p != 0 && p.abs() <= 8));
+    for (pos, plies) in positions {
+        let depth = u8::try_from(plies.unsigned_abs() + 1).unwrap();
+        for scheme in SCHEMES {
+            let pvs = searcher(scheme).search(&chess(&pos.to_string()), depth);
+            let mtdf = searcher(scheme).search_mtdf(&chess(&pos.to_string()), depth);
+            assert_eq!(mtdf.score, pvs.score, "{pos} {scheme:?}");
+            assert!(mtdf.passes > 0);
         }
-        let depth = u8::try_from(plies + 1).unwrap();
-        let pvs = Searcher::new(4).search(&chess(&pos.to_string()), depth);
-        let mtdf = Searcher::new(4).search_mtdf(&chess(&pos.to_string()), depth);
-        assert_eq!(mtdf.score, pvs.score, "{pos}");
-        assert!(mtdf.passes > 0);
-        tested += 1;
     }
     // positions with ordinary evaluations: the driver ends, with a value that is no proof
     for fen in [
@@ -103,7 +123,8 @@ fn mtdf_terminates_and_finds_the_same_mates() {
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         "8/8/4k3/8/3PK3/8/8/8 w - - 0 1",
     ] {
-        let result = Searcher::new(4).search_mtdf(&chess(fen), 4);
+        let off = Options { knowledge: Knowledge::Off, ..Options::default() };
+        let result = Searcher::new(4).with_options(off).search_mtdf(&chess(fen), 4);
         assert!(result.score.is_heuristic(), "{fen}: {:?}", result.score);
         assert!(result.passes < 200, "{fen}: {} passes", result.passes);
         assert!(result.best.is_some());

@@ -1,0 +1,80 @@
+//! `kpk bench conversion`: the engine with bitbase knowledge against a perfect defender, from
+//! every won KPK position (see [`kpk_search::conversion`]).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use kpk_search::conversion::{self, Engine, Report};
+use kpk_search::eval::Knowledge;
+use serde_json::json;
+
+
+fn name(k: Knowledge) -> &'static str {
+    match k {
+        Knowledge::Progress => "progress",
+        Knowledge::PawnRank => "pawn-rank",
+        Knowledge::Recognizer => "recognizer",
+        Knowledge::Off => "off",
+    }
+}
+
+/// Plays the games from every `every`-th won KPK position (1: all of them) at `depth` plies,
+/// for the progress evaluation and the pawn-rank baseline, and prints the figures.
+///
+/// # Errors
+/// A message when the depth is out of range or standard output cannot be written.
+pub fn run(json: bool, depth: u8, every: usize) -> Result<ExitCode, String> {
+    if !(1..=6).contains(&depth) {
+        return Err(format!("--depth {depth}: the benchmark searches 1 to 6 plies"));
+    }
+    let starts: Vec<_> = conversion::won_kpk_positions().step_by(every.max(1)).collect();
+    let mut text = String::new();
+    let mut failed = false;
+    for knowledge in [Knowledge::Progress, Knowledge::PawnRank] {
+        let clock = Instant::now();
+        let r = conversion::run(&starts, Engine { knowledge, depth });
+        let seconds = clock.elapsed().as_secs_f64();
+        failed |= knowledge == Knowledge::Progress && r.drawn > 0;
+        if json {
+            outln!(text, "{}", to_json(&r, knowledge, depth, seconds));
+        } else {
+            write_text(&mut text, &r, knowledge, depth, seconds);
+        }
+    }
+    crate::emit(&text)?;
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn to_json(r: &Report, knowledge: Knowledge, depth: u8, seconds: f64) -> serde_json::Value {
+    let examples: serde_json::Map<_, _> =
+        r.examples.iter().map(|(k, fen)| (k.clone(), json!(fen))).collect();
+    json!({
+        "evaluation": name(knowledge),
+        "depth": depth,
+        "games": r.games,
+        "converted": r.converted,
+        "drawn": r.drawn,
+        "repeated": r.repeated,
+        "over_fifty_moves": r.over_fifty_moves,
+        "mean_excess_plies": r.mean_excess,
+        "max_excess_plies": r.max_excess,
+        "searches": r.searches,
+        "seconds": seconds,
+        "examples": examples,
+    })
+}
+
+fn write_text(text: &mut String, r: &Report, knowledge: Knowledge, depth: u8, seconds: f64) {
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+    let pct = |n: usize| 100.0 * n as f64 / r.games.max(1) as f64;
+    outln!(text, "{} evaluation, depth {depth}: {} won positions", name(knowledge), r.games);
+    outln!(text, "  converted        {} ({:.2}%)", r.converted, pct(r.converted));
+    outln!(text, "  fallen to a draw {}", r.drawn);
+    outln!(text, "  repeated         {}", r.repeated);
+    outln!(text, "  over 50 moves    {}", r.over_fifty_moves);
+    outln!(text, "  excess plies     mean {:.2}, max {}", r.mean_excess, r.max_excess);
+    for (kind, fen) in &r.examples {
+        outln!(text, "  e.g. {kind}: {fen}");
+    }
+    outln!(text, "  {} positions searched in {seconds:.1} s", r.searches);
+}

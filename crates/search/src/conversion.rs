@@ -1,0 +1,275 @@
+//! The conversion benchmark: from won KPK positions, the engine (a fixed-depth search with
+//! endgame knowledge but no distance to mate) plays against a perfect defender (the DTM
+//! tables) until mate. Does a search with a win/draw table make progress?
+//!
+//! **How the games are played.** The engine searches each position with a fresh table and no
+//! game history, so its move is a function of the position; the defender plays the DTM
+//! table's best move (the slowest defeat; ties broken by the table's move order), also a
+//! function of the position. A game is then a path through positions, and the games from all
+//! starting positions share their tails: every position is searched once, and the results
+//! (plies to mate, the longest stretch without a pawn move or capture) are memoised along the
+//! paths. A path that returns to a position it has visited is reported as a repetition: an
+//! engine that saw the game's history would deviate there, but this one may not be trusted to.
+//! Engine moves are computed on every available core, in waves of positions whose move is not
+//! yet known.
+//!
+//! **What it reports** ([`Report`]): games converted, fallen into a draw (the engine played a
+//! move after which the position is no longer won), repeated, over the 50-move rule (more
+//! than 100 plies without a pawn move or capture somewhere in the game), and the plies beyond
+//! the optimal distance to mate (mean and maximum over the converted games).
+//!
+//! ```
+//! use kpk_search::conversion::{Engine, won_kpk_positions, run};
+//! use kpk_search::eval::Knowledge;
+//!
+//! // ten won positions, the engine at depth 2 with the bitbase and the progress estimate
+//! let starts: Vec<_> = won_kpk_positions().step_by(10_000).take(10).collect();
+//! let report = run(&starts, Engine { knowledge: Knowledge::Progress, depth: 2 });
+//! assert_eq!(report.games, 10);
+//! assert_eq!(report.drawn, 0);
+//! ```
+
+use std::collections::HashMap;
+
+use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
+use shakmaty::uci::UciMove;
+
+use crate::endgame::to_chess;
+use crate::eval::Knowledge;
+use crate::search::{Limits, Options, Searcher};
+
+/// The engine under test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engine {
+    /// Its endgame knowledge.
+    pub knowledge: Knowledge,
+    /// Its search depth in plies.
+    pub depth: u8,
+}
+
+/// The figures of one run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Starting positions.
+    pub games: usize,
+    /// Games that ended in mate.
+    pub converted: usize,
+    /// Games where the engine let the win go (a draw by the tables, stalemate, or the pawn
+    /// lost).
+    pub drawn: usize,
+    /// Games that returned to a position already played.
+    pub repeated: usize,
+    /// Converted games with more than 100 plies in a row without a pawn move or capture.
+    pub over_fifty_moves: usize,
+    /// Mean plies beyond the optimal distance to mate, over the converted games.
+    pub mean_excess: f64,
+    /// The largest excess.
+    pub max_excess: u32,
+    /// A starting position of each failure kind, in FEN (drawn, repeated, over 50 moves).
+    pub examples: Vec<(String, String)>,
+    /// Positions the engine searched.
+    pub searches: usize,
+}
+
+/// Every won KPK position with the pawn White's (Black's are their mirror images), both sides
+/// to move: the strong side to move and winning, or the defender to move and losing.
+pub fn won_kpk_positions() -> impl Iterator<Item = Endgame> {
+    KpkPosition::all()
+        .filter(|p| p.strong_side() == kpk::Color::White && p.probe() != Wdl::Draw)
+        .filter_map(|p| {
+            let s = p.setup();
+            Endgame::new(kpk::EndgameSetup {
+                strong_side: s.strong_side,
+                strong_king: s.strong_king,
+                extra: Some((kpk::Role::Pawn, s.pawn)),
+                weak_king: s.weak_king,
+                side_to_move: s.side_to_move,
+            })
+            .ok()
+        })
+}
+
+/// How a game from a position ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Mate after `plies`; `head` plies before the first pawn move or capture, and the longest
+    /// stretch without one.
+    Mate { plies: u32, head: u32, longest: u32 },
+    Drawn,
+    Repeated,
+}
+
+/// The engine's move in a won position.
+fn engine_move(pos: &Endgame, engine: Engine) -> Option<Move> {
+    let chess = to_chess(pos);
+    let mut searcher =
+        Searcher::new(1).with_options(Options { knowledge: engine.knowledge, ..Options::default() });
+    let limits = Limits { depth: Some(engine.depth), ..Limits::default() };
+    let best = searcher.run(&chess, &[], limits, &mut |_| {}).best?;
+    let uci = UciMove::from_standard(best).to_string();
+    pos.legal_moves().iter().copied().find(|m| m.to_string() == uci)
+}
+
+fn is_zeroing(pos: &Endgame, m: Move) -> bool {
+    let pawn_move = pos.extra().is_some_and(|(r, sq)| r == kpk::Role::Pawn && sq == m.from);
+    let capture = m.to == pos.weak_king() || pos.extra().is_some_and(|(_, sq)| sq == m.to);
+    pawn_move || capture
+}
+
+/// Plays every game from `starts` as the [module docs](self) describe.
+#[must_use]
+pub fn run(starts: &[Endgame], engine: Engine) -> Report {
+    let mut moves: HashMap<Endgame, Option<Move>> = HashMap::new();
+    let mut outcomes: HashMap<Endgame, Outcome> = HashMap::new();
+    loop {
+        let mut wanted = Vec::new();
+        for &start in starts {
+            if let Err(need) = walk(start, &moves, &mut outcomes) {
+                wanted.push(need);
+            }
+        }
+        wanted.sort_by_key(ToString::to_string);
+        wanted.dedup();
+        if wanted.is_empty() {
+            break;
+        }
+        for (pos, m) in search_all(&wanted, engine) {
+            moves.insert(pos, m);
+        }
+    }
+    let mut report = Report { games: starts.len(), searches: moves.len(), ..Report::default() };
+    let mut excess_sum = 0u64;
+    for start in starts {
+        let optimal = dtm::probe(start).map_or(0, |d| d.plies().unsigned_abs());
+        match outcomes[start] {
+            Outcome::Mate { plies, longest, .. } => {
+                report.converted += 1;
+                let excess = plies.saturating_sub(optimal);
+                excess_sum += u64::from(excess);
+                report.max_excess = report.max_excess.max(excess);
+                if longest > 100 {
+                    report.over_fifty_moves += 1;
+                    example(&mut report, "over 50 moves", start);
+                }
+            }
+            Outcome::Drawn => {
+                report.drawn += 1;
+                example(&mut report, "drawn", start);
+            }
+            Outcome::Repeated => {
+                report.repeated += 1;
+                example(&mut report, "repeated", start);
+            }
+        }
+    }
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+    if report.converted > 0 {
+        report.mean_excess = excess_sum as f64 / report.converted as f64;
+    }
+    report
+}
+
+fn example(report: &mut Report, kind: &str, pos: &Endgame) {
+    if !report.examples.iter().any(|(k, _)| k == kind) {
+        report.examples.push((kind.to_string(), pos.to_string()));
+    }
+}
+
+/// Follows the game from `start` through known outcomes and known engine moves, recording
+/// the outcomes of every position on the way; `Err(pos)` when the engine's move in `pos` is
+/// not known yet.
+fn walk(
+    start: Endgame,
+    moves: &HashMap<Endgame, Option<Move>>,
+    outcomes: &mut HashMap<Endgame, Outcome>,
+) -> Result<(), Endgame> {
+    let mut path: Vec<(Endgame, bool)> = Vec::new(); // position, zeroing move played from it
+    let mut pos = start;
+    let mut end = loop {
+        if let Some(&o) = outcomes.get(&pos) {
+            break o;
+        }
+        if path.iter().any(|(p, _)| *p == pos) {
+            break Outcome::Repeated;
+        }
+        if pos.is_checkmate() {
+            break Outcome::Mate { plies: 0, head: 0, longest: 0 };
+        }
+        if dtm::wdl(&pos) == Wdl::Draw || pos.legal_moves().is_empty() {
+            break Outcome::Drawn;
+        }
+        let m = if pos.strong_to_move() {
+            match moves.get(&pos) {
+                Some(Some(m)) => *m,
+                Some(None) => break Outcome::Drawn,
+                None => return Err(pos),
+            }
+        } else {
+            match dtm::best_move(&pos) {
+                Some(m) => m,
+                None => break Outcome::Drawn,
+            }
+        };
+        path.push((pos, is_zeroing(&pos, m)));
+        pos = pos.play(m).map_err(|_| pos)?;
+    };
+    for &(p, zeroing) in path.iter().rev() {
+        end = match end {
+            Outcome::Mate { plies, head, longest } => {
+                let head = if zeroing { 0 } else { head + 1 };
+                Outcome::Mate { plies: plies + 1, head, longest: longest.max(head) }
+            }
+            other => other,
+        };
+        outcomes.insert(p, end);
+    }
+    Ok(())
+}
+
+/// The engine's moves in `positions`, on every core.
+fn search_all(positions: &[Endgame], engine: Engine) -> Vec<(Endgame, Option<Move>)> {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let chunk = positions.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = positions
+            .chunks(chunk)
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter().map(|p| (*p, engine_move(p, engine))).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_one_push_from_mate_is_converted_optimally() {
+        // White: Kb6, Pa7... a won position near the end
+        let start: Endgame = won_kpk_positions()
+            .find(|p| dtm::probe(p).is_some_and(|d| d.is_win() && d.plies() == 3))
+            .unwrap();
+        let report = run(&[start], Engine { knowledge: Knowledge::Progress, depth: 4 });
+        assert_eq!((report.converted, report.max_excess), (1, 0), "{start}");
+    }
+}
+
+/// One game from `start`, as [`run`] plays it, up to `max_plies`: the positions and the moves
+/// played from them (the engine's for the strong side, the tables' for the defender).
+#[must_use]
+pub fn play(start: Endgame, engine: Engine, max_plies: usize) -> Vec<(Endgame, Move)> {
+    let mut game = Vec::new();
+    let mut pos = start;
+    while game.len() < max_plies {
+        let m = if pos.strong_to_move() { engine_move(&pos, engine) } else { dtm::best_move(&pos) };
+        let Some(m) = m else { break };
+        game.push((pos, m));
+        let Ok(next) = pos.play(m) else { break };
+        pos = next;
+    }
+    game
+}
