@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kpk::bitbase::{self, Bitbase, TABLE_BYTES};
-use kpk::random::{XorShift, random_ending, random_position};
-use kpk::{Endgame, KpkPosition, Role, Wdl, dtm};
+use kpk::random::{XorShift, random_ending};
+use kpk::{Endgame, Role, dtm};
 use serde_json::json;
 
 /// Random positions probed per pass.
@@ -34,21 +34,32 @@ fn generate_us() -> f64 {
     median(samples)
 }
 
-/// Median time of one probe of a random position, in nanoseconds.
-fn probe_ns(positions: &[KpkPosition]) -> (f64, u32) {
+/// Median nanoseconds per probe of the six probe loops of [`kpk::probe_bench`] (throughput and
+/// latency from squares, bitboards and packed positions), interleaved: each of 21 passes runs
+/// all six over the same 1 M positions, so a change of the machine's speed regime hits them
+/// alike. Also the number of wins (the same for every loop).
+fn probe_ns() -> ([f64; 6], u32) {
+    use kpk::probe_bench as pb;
+    let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
+    let zero = black_box(0u8);
+    let mut samples: [Vec<f64>; 6] = Default::default();
     let mut wins = 0;
-    let samples = (0..21)
-        .map(|_| {
+    for _ in 0..21 {
+        let loops: [&dyn Fn() -> u32; 6] = [
+            &|| pb::squares_throughput(black_box(&squares)),
+            &|| pb::bitboards_throughput(black_box(&bitboards)),
+            &|| pb::packed_throughput(black_box(&packed)),
+            &|| pb::squares_latency(black_box(&squares), zero),
+            &|| pb::bitboards_latency(black_box(&bitboards), zero),
+            &|| pb::packed_latency(black_box(&packed), zero),
+        ];
+        for (i, run) in loops.iter().enumerate() {
             let start = Instant::now();
-            let mut w = 0u32;
-            for pos in black_box(positions) {
-                w += u32::from(bitbase::probe(pos) == Wdl::Win);
-            }
-            wins = black_box(w);
-            start.elapsed().as_secs_f64() * 1e9 / positions.len() as f64
-        })
-        .collect();
-    (median(samples), wins)
+            wins = black_box(run());
+            samples[i].push(start.elapsed().as_secs_f64() * 1e9 / PROBES as f64);
+        }
+    }
+    (samples.map(median), wins)
 }
 
 /// Median time to solve all DTM tables, in milliseconds.
@@ -87,10 +98,8 @@ fn dtm_probe_ns(role: Role) -> f64 {
 /// A message when standard output cannot be written.
 pub fn run(json: bool) -> Result<ExitCode, String> {
     let mut text = String::new();
-    let mut rng = XorShift::new(0x5EED);
-    let positions: Vec<KpkPosition> = (0..PROBES).map(|_| random_position(&mut rng)).collect();
     let generate = generate_us();
-    let (probe, wins) = probe_ns(&positions);
+    let ([squares, bitboards, probe, squares_lat, bitboards_lat, packed_lat], wins) = probe_ns();
     let dtm_ms = dtm_generate_ms();
     let [dtm_kpk, dtm_kqk, dtm_krk] = [Role::Pawn, Role::Queen, Role::Rook].map(dtm_probe_ns);
     if json {
@@ -100,6 +109,13 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             json!({
                 "generate_us": generate,
                 "probe_ns": probe,
+                "probe_squares_ns": squares,
+                "probe_bitboards_ns": bitboards,
+                "probe_latency_ns": {
+                    "squares": squares_lat,
+                    "bitboards": bitboards_lat,
+                    "packed": packed_lat,
+                },
                 "probe_positions": PROBES,
                 "probe_wins": wins,
                 "table_bytes": TABLE_BYTES,
@@ -112,7 +128,15 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         outln!(text, "generation  {generate:.2} µs (median of 201 batches of 10)");
         outln!(
             text,
-            "probe       {probe:.2} ns per random position ({PROBES} positions, median of 21 passes)"
+            "probe       {probe:.2} ns per random position, packed ({PROBES} positions, median of 21 passes)"
+        );
+        outln!(
+            text,
+            "            {squares:.2} ns from squares, {bitboards:.2} ns from bitboards (throughput)"
+        );
+        outln!(
+            text,
+            "            latency: {squares_lat:.2} ns squares, {bitboards_lat:.2} ns bitboards, {packed_lat:.2} ns packed"
         );
         outln!(text, "table       {TABLE_BYTES} bytes");
         outln!(text, "DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");

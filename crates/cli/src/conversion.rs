@@ -8,7 +8,6 @@ use kpk_search::conversion::{self, Engine, Report};
 use kpk_search::eval::Knowledge;
 use serde_json::json;
 
-
 fn name(k: Knowledge) -> &'static str {
     match k {
         Knowledge::Progress => "progress",
@@ -59,6 +58,8 @@ fn to_json(r: &Report, knowledge: Knowledge, depth: u8, seconds: f64) -> serde_j
         "mean_excess_plies": r.mean_excess,
         "max_excess_plies": r.max_excess,
         "searches": r.searches,
+        "failed_memoised": r.failed_memoised,
+        "replayed_with_history": r.replayed,
         "seconds": seconds,
         "examples": examples,
     })
@@ -76,5 +77,12 @@ fn write_text(text: &mut String, r: &Report, knowledge: Knowledge, depth: u8, se
     for (kind, fen) in &r.examples {
         outln!(text, "  e.g. {kind}: {fen}");
     }
+    outln!(
+        text,
+        "  replayed         {} of {} memoised games that repeated or passed 50 moves, \
+         played again with the game's history",
+        r.replayed,
+        r.failed_memoised
+    );
     outln!(text, "  {} positions searched in {seconds:.1} s", r.searches);
 }

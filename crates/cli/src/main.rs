@@ -75,6 +75,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
+    /// with a transposition table and the endgame knowledge of this project.
+    Uci,
     /// Write the bitbase to a file in a documented layout.
     Generate {
         /// The file to write.
@@ -120,6 +123,10 @@ fn main() -> ExitCode {
         Command::Explain { json, fen } => explain::run(&fen, json),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
+        Command::Uci => kpk_search::uci::Engine::new()
+            .run(std::io::stdin().lock(), std::io::stdout())
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| format!("cannot read standard input: {e}")),
         Command::Generate { out, format } => generate::run(&out, format),
         Command::Bench { what: Benchmark::Tables, json, .. } => bench::run(json),
         Command::Bench { what: Benchmark::Conversion, json, depth, every } => {

@@ -627,3 +627,48 @@ fn explain_gives_the_reason_a_player_can_check() {
     let text = kpk(&["explain", "8/8/1k6/8/8/8/7P/K7 w - - 0 1"], None);
     assert!(stdout(&text).contains("why: The defending king is outside the square of the pawn"));
 }
+
+#[test]
+fn bench_conversion_reports_both_evaluations() {
+    let o = kpk(&["bench", "conversion", "--json", "--every", "5000", "--depth", "3"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = json_lines(&o);
+    let names: Vec<_> = lines.iter().map(|l| l["evaluation"].as_str().unwrap()).collect();
+    assert_eq!(names, ["progress", "pawn-rank"]);
+    for l in &lines {
+        let games = l["games"].as_u64().unwrap();
+        assert!(games > 40, "{l}");
+        let parts = ["converted", "drawn", "repeated"].map(|k| l[k].as_u64().unwrap());
+        assert_eq!(parts.iter().sum::<u64>(), games, "{l}");
+        assert_eq!(l["drawn"], 0, "{l}");
+    }
+    let o = kpk(&["bench", "conversion", "--depth", "9"], None);
+    assert!(!o.status.success());
+    assert_eq!(stderr(&o), "error: --depth 9: the benchmark searches 1 to 6 plies\n");
+}
+
+#[test]
+fn uci_answers_a_conversation() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kpk"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let input_lines = "uci\nisready\nposition fen 8/8/8/8/8/3k4/1K4p1/8 w - - 0 1\ngo depth 10\n";
+    input.write_all(input_lines.as_bytes()).unwrap();
+    let mut text = String::new();
+    while !text.contains("bestmove") {
+        assert!(output.read_line(&mut text).unwrap() > 0, "{text}");
+    }
+    writeln!(input, "quit").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(text.contains("option name TTScheme type combo"), "{text}");
+    assert!(text.contains("uciok\nreadyok\n"), "{text}");
+    // White is mated in 8 plies (the tables agree: kpk probe says dtm -8)
+    assert!(text.contains("score mate -4"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("bestmove "), "{text}");
+}

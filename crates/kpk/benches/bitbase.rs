@@ -28,40 +28,25 @@ fn generate(c: &mut Criterion) {
     });
 }
 
+/// The same 1 M random positions as squares, bitboards and packed positions; throughput
+/// (independent probes) and latency (each input waits for the previous answer). See
+/// `kpk::probe_bench` for what each loop does.
 fn probe(c: &mut Criterion) {
-    let positions = positions();
-    let raw: Vec<(u8, u8, u8, bool)> = positions
-        .iter()
-        .map(|p| {
-            let flip = (p.strong_side() as u8) * 56;
-            (
-                p.strong_king().index() ^ flip,
-                p.pawn().index() ^ flip,
-                p.weak_king().index() ^ flip,
-                p.strong_to_move(),
-            )
-        })
-        .collect();
+    use kpk::probe_bench as pb;
+    let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
+    let zero = black_box(0u8);
     let mut g = c.benchmark_group("bitbase/probe");
     g.throughput(Throughput::Elements(PROBES as u64));
-    g.bench_function("position", |b| {
-        b.iter(|| {
-            let mut wins = 0u32;
-            for pos in black_box(&positions) {
-                wins += u32::from(bitbase::probe(pos) == Wdl::Win);
-            }
-            wins
-        });
+    g.bench_function("squares", |b| b.iter(|| pb::squares_throughput(black_box(&squares))));
+    g.bench_function("bitboards", |b| b.iter(|| pb::bitboards_throughput(black_box(&bitboards))));
+    g.bench_function("packed", |b| b.iter(|| pb::packed_throughput(black_box(&packed))));
+    g.bench_function("squares_latency", |b| {
+        b.iter(|| pb::squares_latency(black_box(&squares), zero));
     });
-    g.bench_function("raw", |b| {
-        b.iter(|| {
-            let mut wins = 0u32;
-            for &(sk, p, wk, stm) in black_box(&raw) {
-                wins += u32::from(bitbase::strong_wins(sk, p, wk, stm));
-            }
-            wins
-        });
+    g.bench_function("bitboards_latency", |b| {
+        b.iter(|| pb::bitboards_latency(black_box(&bitboards), zero));
     });
+    g.bench_function("packed_latency", |b| b.iter(|| pb::packed_latency(black_box(&packed), zero)));
     g.finish();
 }
 

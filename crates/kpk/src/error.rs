@@ -53,6 +53,14 @@ pub enum PositionError {
         /// The checking man's square.
         from: Square,
     },
+    /// A square index above 63, given to a probe that takes raw squares.
+    SquareOutOfRange {
+        /// The index.
+        index: u8,
+    },
+    /// Bitboards that do not hold exactly one king of each colour and one pawn (and nothing
+    /// else, with no square in two boards of one kind).
+    NotKpk,
 }
 
 impl fmt::Display for PositionError {
@@ -74,6 +82,12 @@ impl fmt::Display for PositionError {
                 f,
                 "{color} king on {king} is in check from the {checker} on {from}, but it is {} to move",
                 color.other()
+            ),
+            PositionError::SquareOutOfRange { index } => {
+                write!(f, "square index {index} is not a square (a1 = 0 ... h8 = 63)")
+            }
+            PositionError::NotKpk => f.write_str(
+                "the bitboards do not hold exactly one king of each colour and one pawn",
             ),
         }
     }

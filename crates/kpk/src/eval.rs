@@ -84,12 +84,33 @@ pub fn evaluate_kpk(pos: &KpkPosition, ply: u32) -> Score {
 /// ```
 #[must_use]
 pub fn evaluate_kpk_progress(pos: &KpkPosition, ply: u32) -> Score {
+    progress_score(pos, pos.probe(), ply)
+}
+
+/// [`evaluate_kpk_progress`] with the verdict given instead of read from the bitbase: for a
+/// search that knows it otherwise (the rule-based recognizer of [`rules`](crate::rules)).
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval, rules};
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
+/// let verdict = rules::recognize(&pos).unwrap();
+/// assert_eq!(eval::progress_score(&pos, verdict, 0), eval::evaluate_kpk_progress(&pos, 0));
+/// ```
+#[must_use]
+pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
     let king = pos.strong_king();
     let to_go = KPK_BASE
         + 40 * pawn_steps(pos)
         + 4 * key_square_distance(pos)
         + u32::from(king.distance(pos.pawn()));
-    from_verdict(pos.probe(), ply.saturating_add(to_go))
+    from_verdict(verdict, ply.saturating_add(to_go))
 }
 
 /// King steps from the strong king to the nearest key square of its pawn.

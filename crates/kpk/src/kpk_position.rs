@@ -169,6 +169,12 @@ impl KpkPosition {
         ))
     }
 
+    /// A position from its packed bits, unvalidated (for the probe benchmarks' dependency
+    /// chains, which or a zero into a valid position).
+    pub(crate) const fn from_packed_unchecked(bits: u32) -> KpkPosition {
+        KpkPosition(bits)
+    }
+
     /// The packed representation (see the type's documentation).
     #[must_use]
     pub const fn packed(&self) -> u32 {

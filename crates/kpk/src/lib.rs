@@ -28,6 +28,8 @@ mod geometry;
 mod kpk_position;
 mod moves;
 #[doc(hidden)]
+pub mod probe_bench;
+#[doc(hidden)]
 pub mod random;
 mod role;
 pub mod rules;

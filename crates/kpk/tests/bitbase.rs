@@ -121,3 +121,74 @@ fn raw_probe_and_position_probe_agree_everywhere() {
         let _ = bitbase::strong_wins(255, p, 255, false);
     }
 }
+
+#[test]
+fn engine_entry_points_agree_with_the_position_probe_everywhere() {
+    // every placement of the three men, both pawn colours, both sides to move: 1,048,576
+    let (mut legal, mut illegal) = (0u32, 0u32);
+    for pawn_color in Color::ALL {
+        for stm in Color::ALL {
+            for sk in Square::ALL {
+                for p in Square::ALL {
+                    for wk in Square::ALL {
+                        let (a, b, c) = (sk.index(), p.index(), wk.index());
+                        let checked = bitbase::probe_squares_checked(a, b, c, pawn_color, stm);
+                        let Ok(pos) = kpk(pawn_color, sk, p, wk, stm) else {
+                            assert!(checked.is_err(), "{sk} {p} {wk} {pawn_color:?} {stm:?}");
+                            illegal += 1;
+                            continue;
+                        };
+                        let expected = pos.probe();
+                        assert_eq!(checked, Ok(expected), "{pos:?}");
+                        assert_eq!(bitbase::probe_squares(a, b, c, pawn_color, stm), expected);
+                        let (strong, weak) = (sk.bit() | p.bit(), wk.bit());
+                        let (white, black) = match pawn_color {
+                            Color::White => (strong, weak),
+                            Color::Black => (weak, strong),
+                        };
+                        let kings = sk.bit() | wk.bit();
+                        let boards = (white, black, kings, p.bit());
+                        assert_eq!(
+                            bitbase::probe_bitboards(boards.0, boards.1, boards.2, boards.3, stm),
+                            expected,
+                            "{pos:?}"
+                        );
+                        assert_eq!(
+                            bitbase::probe_bitboards_checked(
+                                boards.0, boards.1, boards.2, boards.3, stm
+                            ),
+                            Ok(expected)
+                        );
+                        legal += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(legal, 2 * 331_352);
+    assert_eq!(legal + illegal, 4 * 64 * 64 * 64);
+}
+
+#[test]
+fn malformed_bitboards_are_rejected_and_never_panic() {
+    let (e6, e5, e8, a2) = (1u64 << 44, 1u64 << 36, 1u64 << 60, 1u64 << 8);
+    let bad = [
+        (e6 | e5, e8 | e5, e6 | e8, e5),      // a square in both colours
+        (e6 | e5 | a2, e8, e6 | e8, e5 | a2), // two pawns
+        (e5, e8, e8, e5),                     // no white king
+        (e6 | e5 | a2, e8, e6 | e8, e5),      // a man that is neither king nor pawn
+        (e6 | e5, e8, e6 | e8 | e5, e5),      // a square both king and pawn
+        (0, 0, 0, 0),
+    ];
+    for (w, b, k, p) in bad {
+        assert_eq!(
+            bitbase::probe_bitboards_checked(w, b, k, p, Color::White),
+            Err(PositionError::NotKpk)
+        );
+        let _ = bitbase::probe_bitboards(w, b, k, p, Color::Black); // meaningless, but no panic
+    }
+    assert_eq!(
+        bitbase::probe_squares_checked(64, 36, 60, Color::White, Color::White),
+        Err(PositionError::SquareOutOfRange { index: 64 })
+    );
+}

@@ -8,9 +8,11 @@
 //! function of the position. A game is then a path through positions, and the games from all
 //! starting positions share their tails: every position is searched once, and the results
 //! (plies to mate, the longest stretch without a pawn move or capture) are memoised along the
-//! paths. A path that returns to a position it has visited is reported as a repetition: an
-//! engine that saw the game's history would deviate there, but this one may not be trusted to.
-//! Engine moves are computed on every available core, in waves of positions whose move is not
+//! paths. A path that returns to a position it has visited (where an engine that sees the
+//! game's history would deviate), and a game that goes more than 100 plies without a pawn move
+//! or capture, is played again as a real game, in which the engine is given the history and
+//! the halfmove clock like any engine in a game; its result replaces the memoised one. Engine
+//! moves are computed on every available core, in waves of positions whose move is not
 //! yet known.
 //!
 //! **What it reports** ([`Report`]): games converted, fallen into a draw (the engine played a
@@ -34,9 +36,15 @@ use std::collections::HashMap;
 use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
 use shakmaty::uci::UciMove;
 
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
 use crate::endgame::to_chess;
 use crate::eval::Knowledge;
-use crate::search::{Limits, Options, Searcher};
+use crate::search::{Limits, Options, Searcher, key};
+
+/// At most this many failed games are replayed with history (each costs a search per move).
+pub const MAX_REPLAYS: usize = 2_000;
 
 /// The engine under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +65,7 @@ pub struct Report {
     /// Games where the engine let the win go (a draw by the tables, stalemate, or the pawn
     /// lost).
     pub drawn: usize,
-    /// Games that returned to a position already played.
+    /// Games that repeated a position three times, or went on past 600 plies.
     pub repeated: usize,
     /// Converted games with more than 100 plies in a row without a pawn move or capture.
     pub over_fifty_moves: usize,
@@ -67,8 +75,15 @@ pub struct Report {
     pub max_excess: u32,
     /// A starting position of each failure kind, in FEN (drawn, repeated, over 50 moves).
     pub examples: Vec<(String, String)>,
-    /// Positions the engine searched.
+    /// Positions the engine searched for the memoised games.
     pub searches: usize,
+    /// Games the memoised engine repeated or played past the 50-move rule.
+    pub failed_memoised: usize,
+    /// How many of those were played again as real games, in which the engine sees the game's
+    /// history and clock (all of them up to [`MAX_REPLAYS`], else an even sample of that
+    /// many); the figures above count their second result, and the failures not replayed as
+    /// they were.
+    pub replayed: usize,
 }
 
 /// Every won KPK position with the pawn White's (Black's are their mirror images), both sides
@@ -94,20 +109,74 @@ pub fn won_kpk_positions() -> impl Iterator<Item = Endgame> {
 enum Outcome {
     /// Mate after `plies`; `head` plies before the first pawn move or capture, and the longest
     /// stretch without one.
-    Mate { plies: u32, head: u32, longest: u32 },
+    Mate {
+        plies: u32,
+        head: u32,
+        longest: u32,
+    },
     Drawn,
     Repeated,
 }
 
-/// The engine's move in a won position.
+/// The engine's move in a won position (no game history, halfmove clock 0).
 fn engine_move(pos: &Endgame, engine: Engine) -> Option<Move> {
-    let chess = to_chess(pos);
-    let mut searcher =
-        Searcher::new(1).with_options(Options { knowledge: engine.knowledge, ..Options::default() });
+    engine_move_in_game(pos, engine, &[], 0)
+}
+
+/// The engine's move in a game: `history` holds the keys of the positions played since the
+/// last pawn move or capture, `clock` the halfmove clock.
+fn engine_move_in_game(pos: &Endgame, engine: Engine, history: &[u64], clock: u32) -> Option<Move> {
+    let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
+    let chess = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+        .unwrap_or_else(|| to_chess(pos));
+    let mut searcher = Searcher::new(1)
+        .with_options(Options { knowledge: engine.knowledge, ..Options::default() });
     let limits = Limits { depth: Some(engine.depth), ..Limits::default() };
-    let best = searcher.run(&chess, &[], limits, &mut |_| {}).best?;
+    let best = searcher.run(&chess, history, limits, &mut |_| {}).best?;
     let uci = UciMove::from_standard(best).to_string();
     pos.legal_moves().iter().copied().find(|m| m.to_string() == uci)
+}
+
+/// A real game from `start`: the engine sees the game's history and clock, so it avoids
+/// repeating positions; ends in mate, a draw (by the tables, threefold repetition or the
+/// 50-move rule), or after 600 plies (counted as a repetition).
+fn replay(start: Endgame, engine: Engine) -> Outcome {
+    let mut pos = start;
+    let mut seen: Vec<Endgame> = Vec::new();
+    let mut keys: Vec<u64> = Vec::new();
+    let (mut plies, mut clock, mut longest) = (0u32, 0u32, 0u32);
+    while plies < 600 {
+        if pos.is_checkmate() {
+            return Outcome::Mate { plies, head: 0, longest };
+        }
+        if dtm::wdl(&pos) == Wdl::Draw || clock >= 100 {
+            return Outcome::Drawn;
+        }
+        if seen.iter().filter(|&&p| p == pos).count() >= 2 {
+            return Outcome::Repeated;
+        }
+        let m = if pos.strong_to_move() {
+            engine_move_in_game(&pos, engine, &keys, clock)
+        } else {
+            dtm::best_move(&pos)
+        };
+        let Some(m) = m else { return Outcome::Drawn };
+        if is_zeroing(&pos, m) {
+            (clock, seen, keys) = (0, Vec::new(), Vec::new());
+        } else {
+            clock += 1;
+            longest = longest.max(clock);
+            seen.push(pos);
+            keys.push(key(&to_chess(&pos)));
+        }
+        let Ok(next) = pos.play(m) else { return Outcome::Drawn };
+        pos = next;
+        plies += 1;
+    }
+    Outcome::Repeated
 }
 
 fn is_zeroing(pos: &Endgame, m: Move) -> bool {
@@ -138,6 +207,23 @@ pub fn run(starts: &[Endgame], engine: Engine) -> Report {
         }
     }
     let mut report = Report { games: starts.len(), searches: moves.len(), ..Report::default() };
+    // games the memoised engine could not finish: play them again as real games
+    let failed: Vec<Endgame> = starts
+        .iter()
+        .copied()
+        .filter(|s| match outcomes[s] {
+            Outcome::Mate { longest, .. } => longest > 100,
+            Outcome::Repeated => true,
+            Outcome::Drawn => false,
+        })
+        .collect();
+    report.failed_memoised = failed.len();
+    let step = failed.len().div_ceil(MAX_REPLAYS).max(1);
+    let replayed: Vec<Endgame> = failed.iter().copied().step_by(step).collect();
+    report.replayed = replayed.len();
+    for (start, outcome) in parallel(&replayed, |p| replay(*p, engine)) {
+        outcomes.insert(start, outcome);
+    }
     let mut excess_sum = 0u64;
     for start in starts {
         let optimal = dtm::probe(start).map_or(0, |d| d.plies().unsigned_abs());
@@ -228,34 +314,21 @@ fn walk(
 
 /// The engine's moves in `positions`, on every core.
 fn search_all(positions: &[Endgame], engine: Engine) -> Vec<(Endgame, Option<Move>)> {
+    parallel(positions, |p| engine_move(p, engine))
+}
+
+/// `f` of every position, on every core.
+fn parallel<T: Send>(positions: &[Endgame], f: impl Fn(&Endgame) -> T + Sync) -> Vec<(Endgame, T)> {
+    let f = &f;
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let chunk = positions.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
         let handles: Vec<_> = positions
             .chunks(chunk)
-            .map(|part| {
-                s.spawn(move || {
-                    part.iter().map(|p| (*p, engine_move(p, engine))).collect::<Vec<_>>()
-                })
-            })
+            .map(|part| s.spawn(move || part.iter().map(|p| (*p, f(p))).collect::<Vec<_>>()))
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_position_one_push_from_mate_is_converted_optimally() {
-        // White: Kb6, Pa7... a won position near the end
-        let start: Endgame = won_kpk_positions()
-            .find(|p| dtm::probe(p).is_some_and(|d| d.is_win() && d.plies() == 3))
-            .unwrap();
-        let report = run(&[start], Engine { knowledge: Knowledge::Progress, depth: 4 });
-        assert_eq!((report.converted, report.max_excess), (1, 0), "{start}");
-    }
 }
 
 /// One game from `start`, as [`run`] plays it, up to `max_plies`: the positions and the moves
@@ -272,4 +345,19 @@ pub fn play(start: Endgame, engine: Engine, max_plies: usize) -> Vec<(Endgame, M
         pos = next;
     }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_one_push_from_mate_is_converted_optimally() {
+        // White: Kb6, Pa7... a won position near the end
+        let start: Endgame = won_kpk_positions()
+            .find(|p| dtm::probe(p).is_some_and(|d| d.is_win() && d.plies() == 3))
+            .unwrap();
+        let report = run(&[start], Engine { knowledge: Knowledge::Progress, depth: 4 });
+        assert_eq!((report.converted, report.max_excess), (1, 0), "{start}");
+    }
 }

@@ -1,7 +1,7 @@
 //! Static evaluation: endgame knowledge for positions of at most three men, material and
 //! piece-square terms for the rest.
 
-use kpk::eval::{evaluate_endgame, evaluate_kpk};
+use kpk::eval::{evaluate_endgame, evaluate_kpk, progress_score};
 use kpk::rules::recognize;
 use kpk::{Endgame, Role as KpkRole, Wdl};
 use kpk_score::Score;
@@ -74,7 +74,7 @@ impl Knowledge {
                     Some(_) if self == Knowledge::PawnRank => {
                         Verdict::Score(evaluate_kpk(&kpk, ply))
                     }
-                    Some(_) => Verdict::Score(evaluate_endgame(ending, ply)),
+                    Some(w) => Verdict::Score(progress_score(&kpk, w, ply)),
                     None => Verdict::Unknown,
                 }
             }
@@ -168,8 +168,8 @@ pub fn evaluate(pos: &Chess) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
     use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
 
     fn chess(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()

@@ -30,5 +30,6 @@ pub mod endgame;
 pub mod eval;
 pub mod search;
 pub mod tt;
+pub mod uci;
 
 pub use kpk::eval::evaluate_kpk;

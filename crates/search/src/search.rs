@@ -244,8 +244,9 @@ impl Searcher {
         self.killers.fill([None; 2]);
     }
 
-    /// The flag that stops a running search when set (from any thread); a search clears it
-    /// when it starts.
+    /// The flag that stops a running search when set (from any thread). [`Searcher::run`]
+    /// leaves it as it is (a stop that arrives before the search starts still stops it):
+    /// lower it before the next search; [`Searcher::search`] lowers it itself.
     #[must_use]
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -255,6 +256,7 @@ impl Searcher {
     /// the options, if it is MTD(f)).
     pub fn search(&mut self, root: &Chess, depth: u8) -> SearchResult {
         let limits = Limits { depth: Some(depth), ..Limits::default() };
+        self.stop.store(false, Ordering::Relaxed);
         self.run(root, &[], limits, &mut |_| {})
     }
 
@@ -275,7 +277,7 @@ impl Searcher {
 
     /// Searches `root`, reached after the game positions whose keys are `history` (oldest
     /// first; repeating one of them is a draw), until a limit is reached or the stop flag is
-    /// raised. `on_info` hears of every completed iteration (and MTD(f) pass).
+    /// raised (see [`Searcher::stop_flag`]). `on_info` hears of every completed iteration (and MTD(f) pass).
     pub fn run(
         &mut self,
         root: &Chess,
@@ -284,7 +286,6 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.tt.new_search();
-        self.stop.store(false, Ordering::Relaxed);
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
@@ -496,7 +497,8 @@ impl Searcher {
         }
         // stored as found; the 50-move guard reads the distance in plies
         let mut hit = self.tt.probe_stored(k)?;
-        let in_plies = BoundedScore::new(delayed_loss::to_ply_distance(hit.score.score), hit.score.bound);
+        let in_plies =
+            BoundedScore::new(delayed_loss::to_ply_distance(hit.score.score), hit.score.bound);
         let guarded = BoundedScore::from_tt(in_plies, 0, clock, draw);
         if guarded != in_plies {
             hit.score = guarded;

@@ -30,7 +30,7 @@
 pub mod format;
 mod generate;
 
-use crate::{KpkPosition, Wdl};
+use crate::{Color, KpkPosition, KpkSetup, PositionError, Square, Wdl};
 pub use generate::WORDS;
 
 /// Size of the table in bytes: 64 * 64 * 24 * 2 bits.
@@ -159,6 +159,54 @@ impl Bitbase {
         Wdl::from_signum(i32::from(win) * sign)
     }
 
+    /// Win, draw or loss for the side to move, from the squares an engine holds (a1 = 0, as on
+    /// the board: no flipping or mirroring by the caller). See [`probe_squares`].
+    #[inline]
+    #[must_use]
+    pub fn probe_squares(
+        &self,
+        strong_king: u8,
+        pawn: u8,
+        weak_king: u8,
+        pawn_color: Color,
+        side_to_move: Color,
+    ) -> Wdl {
+        let index = usize::from(side_to_move as u8) << 7
+            | usize::from(pawn_color as u8) << 6
+            | usize::from(pawn & 63);
+        let key = PAWN_KEYS[index];
+        let win = self.bit(key, u32::from(strong_king), u32::from(weak_king));
+        // +1 for a win of the side to move, -1 for its loss, 0 for a draw: no branch
+        let sign = 1 - 2 * ((key & BTM_BIT) >> 12).cast_signed();
+        Wdl::from_signum(i32::from(win) * sign)
+    }
+
+    /// Win, draw or loss for the side to move, from bitboards as engines store them: the
+    /// squares of each colour and of the kings and pawns. See [`probe_bitboards`].
+    #[inline]
+    #[must_use]
+    pub fn probe_bitboards(
+        &self,
+        white: u64,
+        black: u64,
+        kings: u64,
+        pawns: u64,
+        side_to_move: Color,
+    ) -> Wdl {
+        let black_pawn = u64::from(pawns & black != 0);
+        // all ones when the pawn is Black's: the strong side's men without a branch
+        let mask = 0u64.wrapping_sub(black_pawn);
+        let strong = (black & mask) | (white & !mask);
+        let pawn_color = if black_pawn == 0 { Color::White } else { Color::Black };
+        self.probe_squares(
+            square_of(kings & strong),
+            square_of(pawns),
+            square_of(kings & !strong),
+            pawn_color,
+            side_to_move,
+        )
+    }
+
     /// The bit for `key` (from [`PAWN_KEYS`]) and the kings' squares (higher bits ignored).
     #[inline(always)]
     fn bit(&self, key: u32, strong_king: u32, weak_king: u32) -> bool {
@@ -200,4 +248,133 @@ pub fn strong_wins(strong_king: u8, pawn: u8, weak_king: u8, strong_to_move: boo
 #[must_use]
 pub fn probe(pos: &KpkPosition) -> Wdl {
     EMBEDDED.probe(pos)
+}
+
+/// The lowest set square of a bitboard (`0` for an empty one, which a precondition excludes).
+#[inline(always)]
+fn square_of(bb: u64) -> u8 {
+    // trailing_zeros is at most 64; `& 63` keeps an empty board inside the table
+    (bb.trailing_zeros() & 63) as u8
+}
+
+/// Win, draw or loss for the side to move, from the squares an engine holds: the fast path.
+///
+/// Squares are board squares, a1 = 0 ... h8 = 63, whichever colour owns the pawn and whatever
+/// its file: the probe flips and mirrors by itself (one 1 KB lookup on the pawn, the side to
+/// move and the pawn's colour), without a branch.
+///
+/// Preconditions (not checked): a legal position, that is three distinct squares, kings not
+/// adjacent, the pawn on ranks 2-7, the side not to move not in check. Inputs that break them
+/// never panic or read out of bounds, but the answer is meaningless: use
+/// [`probe_squares_checked`] for input that may be wrong.
+///
+/// ```
+/// use kpk::{Color, Wdl, bitbase};
+/// // White: Ke6, Pe5; Black: Ke8 (e6 = 44, e5 = 36, e8 = 60)
+/// assert_eq!(bitbase::probe_squares(44, 36, 60, Color::White, Color::Black), Wdl::Loss);
+/// // Black: Kd3, Pd4; White: Kd1, White to move: the same position for the other colour
+/// assert_eq!(bitbase::probe_squares(19, 27, 3, Color::Black, Color::White), Wdl::Loss);
+/// ```
+#[inline]
+#[must_use]
+pub fn probe_squares(
+    strong_king: u8,
+    pawn: u8,
+    weak_king: u8,
+    pawn_color: Color,
+    side_to_move: Color,
+) -> Wdl {
+    EMBEDDED.probe_squares(strong_king, pawn, weak_king, pawn_color, side_to_move)
+}
+
+/// [`probe_squares`] for input that may be wrong: the position is validated first.
+///
+/// # Errors
+/// A square above 63, or the first broken rule of a legal position, as a [`PositionError`].
+///
+/// ```
+/// use kpk::{Color, Wdl, bitbase};
+/// assert_eq!(bitbase::probe_squares_checked(44, 36, 60, Color::White, Color::Black), Ok(Wdl::Loss));
+/// let adjacent = bitbase::probe_squares_checked(44, 36, 52, Color::White, Color::Black);
+/// assert_eq!(adjacent.unwrap_err().to_string(), "kings on e6 and e7 are adjacent");
+/// ```
+pub fn probe_squares_checked(
+    strong_king: u8,
+    pawn: u8,
+    weak_king: u8,
+    pawn_color: Color,
+    side_to_move: Color,
+) -> Result<Wdl, PositionError> {
+    let square = |index: u8| Square::new(index).ok_or(PositionError::SquareOutOfRange { index });
+    let pos = KpkPosition::new(KpkSetup {
+        strong_side: pawn_color,
+        strong_king: square(strong_king)?,
+        pawn: square(pawn)?,
+        weak_king: square(weak_king)?,
+        side_to_move,
+    })?;
+    Ok(EMBEDDED.probe(&pos))
+}
+
+/// Win, draw or loss for the side to move, from bitboards as engines store them (bit `n` is
+/// square `n`, a1 = 0): the squares of White's men, of Black's men, of both kings and of the
+/// pawn. No branch, no normalisation by the caller.
+///
+/// Preconditions (not checked): the boards describe a legal KPK position (one king of each
+/// colour, one pawn, nothing else; see [`probe_squares`]). Other input never panics, but the
+/// answer is meaningless: use [`probe_bitboards_checked`] for input that may be wrong.
+///
+/// ```
+/// use kpk::{Color, Wdl, bitbase};
+/// let (e6, e5, e8) = (1u64 << 44, 1u64 << 36, 1u64 << 60);
+/// let (white, black, kings, pawns) = (e6 | e5, e8, e6 | e8, e5);
+/// assert_eq!(bitbase::probe_bitboards(white, black, kings, pawns, Color::White), Wdl::Win);
+/// ```
+#[inline]
+#[must_use]
+pub fn probe_bitboards(white: u64, black: u64, kings: u64, pawns: u64, side_to_move: Color) -> Wdl {
+    EMBEDDED.probe_bitboards(white, black, kings, pawns, side_to_move)
+}
+
+/// [`probe_bitboards`] for input that may be wrong: the boards must hold exactly one king of
+/// each colour and one pawn, and nothing else, forming a legal position.
+///
+/// # Errors
+/// [`PositionError::NotKpk`] when the boards do not hold exactly those men (overlapping
+/// colours, a second pawn, a missing king, another piece), else the first broken rule of a
+/// legal position.
+///
+/// ```
+/// use kpk::{Color, Wdl, bitbase};
+/// let (e6, e5, e8) = (1u64 << 44, 1u64 << 36, 1u64 << 60);
+/// assert_eq!(bitbase::probe_bitboards_checked(e6 | e5, e8, e6 | e8, e5, Color::White), Ok(Wdl::Win));
+/// let two_pawns = bitbase::probe_bitboards_checked(e6 | e5 | 1 << 8, e8, e6 | e8, e5 | 1 << 8, Color::White);
+/// assert_eq!(two_pawns, Err(kpk::PositionError::NotKpk));
+/// ```
+pub fn probe_bitboards_checked(
+    white: u64,
+    black: u64,
+    kings: u64,
+    pawns: u64,
+    side_to_move: Color,
+) -> Result<Wdl, PositionError> {
+    let men = white | black;
+    let well_formed = white & black == 0
+        && kings & pawns == 0
+        && (kings | pawns) == men
+        && pawns.count_ones() == 1
+        && (kings & white).count_ones() == 1
+        && (kings & black).count_ones() == 1;
+    if !well_formed {
+        return Err(PositionError::NotKpk);
+    }
+    let pawn_color = if pawns & black != 0 { Color::Black } else { Color::White };
+    let strong = if pawn_color == Color::White { white } else { black };
+    probe_squares_checked(
+        square_of(kings & strong),
+        square_of(pawns),
+        square_of(kings & !strong),
+        pawn_color,
+        side_to_move,
+    )
 }

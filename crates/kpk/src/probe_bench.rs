@@ -1,0 +1,187 @@
+//! The probe benchmarks' inputs and timed loops, shared by the criterion benchmarks and
+//! `kpk bench`, so both measure the same thing.
+//!
+//! Support for this workspace's benchmarks, hidden from the documentation: not part of the
+//! library's API, and free to change.
+//!
+//! **Inputs.** The same random legal positions (both pawn colours, all files, both sides to
+//! move) stored three ways: as the squares an engine holds ([`SquareInput`], 5 bytes), as
+//! bitboards ([`BitboardInput`], 40 bytes), and packed ([`KpkPosition`], 4 bytes, made by
+//! `KpkPosition::new` outside the timing).
+//!
+//! **Throughput loops** probe every input in order and count the wins: independent probes
+//! that the processor overlaps. **Latency loops** make each probe's input depend on the
+//! previous answer (the answer, masked with a zero the compiler cannot see, is or-ed into the
+//! next input), so probes run one after another, as in a search that waits for each answer.
+//! The inputs are read in order in both, so the hardware prefetcher hides their memory.
+
+use alloc::vec::Vec;
+
+use crate::random::{XorShift, random_position};
+use crate::{Color, KpkPosition, Wdl, bitbase};
+
+/// A position as squares (a1 = 0), as an engine holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareInput {
+    /// The king of the side with the pawn.
+    pub strong_king: u8,
+    /// The pawn.
+    pub pawn: u8,
+    /// The other king.
+    pub weak_king: u8,
+    /// The pawn's colour.
+    pub pawn_color: Color,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// A position as bitboards (bit `n` is square `n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitboardInput {
+    /// White's men.
+    pub white: u64,
+    /// Black's men.
+    pub black: u64,
+    /// Both kings.
+    pub kings: u64,
+    /// The pawn.
+    pub pawns: u64,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// `n` random legal positions in the three forms, in the same order.
+#[must_use]
+pub fn inputs(n: usize, seed: u64) -> (Vec<SquareInput>, Vec<BitboardInput>, Vec<KpkPosition>) {
+    let mut rng = XorShift::new(seed);
+    let packed: Vec<KpkPosition> = (0..n).map(|_| random_position(&mut rng)).collect();
+    let squares = packed
+        .iter()
+        .map(|p| SquareInput {
+            strong_king: p.strong_king().index(),
+            pawn: p.pawn().index(),
+            weak_king: p.weak_king().index(),
+            pawn_color: p.strong_side(),
+            side_to_move: p.side_to_move(),
+        })
+        .collect();
+    let bitboards = packed
+        .iter()
+        .map(|p| {
+            let strong = p.strong_king().bit() | p.pawn().bit();
+            let weak = p.weak_king().bit();
+            let (white, black) =
+                if p.strong_side() == Color::White { (strong, weak) } else { (weak, strong) };
+            BitboardInput {
+                white,
+                black,
+                kings: p.strong_king().bit() | p.weak_king().bit(),
+                pawns: p.pawn().bit(),
+                side_to_move: p.side_to_move(),
+            }
+        })
+        .collect();
+    (squares, bitboards, packed)
+}
+
+fn from_squares(s: &SquareInput) -> Wdl {
+    bitbase::probe_squares(s.strong_king, s.pawn, s.weak_king, s.pawn_color, s.side_to_move)
+}
+
+fn from_bitboards(b: &BitboardInput) -> Wdl {
+    bitbase::probe_bitboards(b.white, b.black, b.kings, b.pawns, b.side_to_move)
+}
+
+/// Throughput loop over squares: the number of wins.
+#[must_use]
+pub fn squares_throughput(inputs: &[SquareInput]) -> u32 {
+    inputs.iter().map(|s| u32::from(from_squares(s) == Wdl::Win)).sum()
+}
+
+/// Throughput loop over bitboards: the number of wins.
+#[must_use]
+pub fn bitboards_throughput(inputs: &[BitboardInput]) -> u32 {
+    inputs.iter().map(|b| u32::from(from_bitboards(b) == Wdl::Win)).sum()
+}
+
+/// Throughput loop over packed positions: the number of wins.
+#[must_use]
+pub fn packed_throughput(inputs: &[KpkPosition]) -> u32 {
+    inputs.iter().map(|p| u32::from(bitbase::probe(p) == Wdl::Win)).sum()
+}
+
+/// The previous answer as a value that changes nothing when or-ed into an input: `zero` is
+/// zero at run time, which the compiler cannot know.
+#[inline(always)]
+fn dependency(answer: Wdl, zero: u8) -> u8 {
+    (answer as i8).cast_unsigned() & zero
+}
+
+/// Latency loop over squares: each input waits for the previous answer. `zero` must be 0.
+#[must_use]
+pub fn squares_latency(inputs: &[SquareInput], zero: u8) -> u32 {
+    let (mut wins, mut last) = (0u32, Wdl::Draw);
+    for s in inputs {
+        let d = dependency(last, zero);
+        last = bitbase::probe_squares(
+            s.strong_king | d,
+            s.pawn | d,
+            s.weak_king | d,
+            s.pawn_color,
+            s.side_to_move,
+        );
+        wins += u32::from(last == Wdl::Win);
+    }
+    wins
+}
+
+/// Latency loop over bitboards: each input waits for the previous answer. `zero` must be 0.
+#[must_use]
+pub fn bitboards_latency(inputs: &[BitboardInput], zero: u8) -> u32 {
+    let (mut wins, mut last) = (0u32, Wdl::Draw);
+    for b in inputs {
+        let d = u64::from(dependency(last, zero));
+        last = bitbase::probe_bitboards(
+            b.white | d,
+            b.black | d,
+            b.kings | d,
+            b.pawns | d,
+            b.side_to_move,
+        );
+        wins += u32::from(last == Wdl::Win);
+    }
+    wins
+}
+
+/// Latency loop over packed positions: each input waits for the previous answer. `zero` must
+/// be 0.
+#[must_use]
+pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
+    let (mut wins, mut last) = (0u32, Wdl::Draw);
+    for p in inputs {
+        let d = u32::from(dependency(last, zero));
+        let pos = KpkPosition::from_packed_unchecked(p.packed() | d);
+        last = bitbase::probe(&pos);
+        wins += u32::from(last == Wdl::Win);
+    }
+    wins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_loop_counts_the_same_wins() {
+        let (s, b, p) = inputs(20_000, 3);
+        let wins = p.iter().filter(|x| x.probe() == Wdl::Win).count();
+        let wins = u32::try_from(wins).unwrap();
+        assert!(wins > 3_000);
+        assert_eq!(squares_throughput(&s), wins);
+        assert_eq!(bitboards_throughput(&b), wins);
+        assert_eq!(packed_throughput(&p), wins);
+        assert_eq!(squares_latency(&s, 0), wins);
+        assert_eq!(bitboards_latency(&b, 0), wins);
+        assert_eq!(packed_latency(&p, 0), wins);
+    }
+}

@@ -1,0 +1,497 @@
+//! A UCI engine over [`Searcher`]: the protocol loop that `kpk uci` runs.
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name N [value V]`,
+//! `position startpos|fen F [moves ...]`, `go` with `depth`, `nodes`, `movetime`, `wtime`,
+//! `btime`, `winc`, `binc`, `movestogo`, `mate`, `infinite`, then `stop`, `quit`. The search
+//! runs on its own thread, so `stop` and `isready` are answered while it thinks; it checks the
+//! stop flag every 1,024 nodes (well under a millisecond). A line the engine does not
+//! understand, or a move that is not legal, is answered with `info string` and changes nothing.
+//!
+//! | option | type | meaning |
+//! |---|---|---|
+//! | `Hash` | spin 1-4096, default 16 | transposition table size in MiB |
+//! | `Clear Hash` | button | empty the table |
+//! | `DrawPolicy` | combo `Zero`, `Contempt`, `CrayBlitz` | how draws score ([`DrawPolicy`]) |
+//! | `Contempt` | spin -1000-1000, default 0 | centipawns a draw costs the engine under `Contempt` |
+//! | `Grain` | spin 1-100, default 1 | evaluations rounded to this many centipawns |
+//! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
+//! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Off` | endgame knowledge ([`Knowledge`]) |
+//! | `Search` | combo `PVS`, `MTDf` | the driver |
+//! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
+//!
+//! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
+//! (30 moves to go when the GUI does not say), never more than a third of what is left, minus
+//! the move overhead; it starts no new iteration past half of that. The budget is a hard limit.
+//!
+//! ```
+//! use kpk_search::uci::Engine;
+//!
+//! let mut out = Vec::new();
+//! let mut engine = Engine::new();
+//! let input = "uci\nposition fen k7/8/K7/8/8/8/8/1Q6 w - - 0 1\ngo depth 3\nquit\n";
+//! engine.run(input.as_bytes(), &mut out).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.contains("uciok"));
+//! assert!(text.contains("score mate 1"));
+//! assert!(text.contains("bestmove b1b7"));
+//! ```
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use kpk_score::{DrawPolicy, Grain, UciScore};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+use crate::eval::Knowledge;
+use crate::search::{Driver, Info, Limits, Searcher, TtScheme, key};
+
+const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
+const DEFAULT_HASH: usize = 16;
+const DEFAULT_OVERHEAD_MS: u64 = 30;
+
+type Output = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Output, line: &str) {
+    // a GUI that closed the pipe cannot be told anything: nothing left to do
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The engine's state between commands.
+pub struct Engine {
+    searcher: Option<Searcher>,
+    running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, Arc<AtomicBool>)>,
+    position: Chess,
+    history: Vec<u64>,
+    contempt: i32,
+    draw: &'static str,
+    overhead: Duration,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine at the start position with default options.
+    #[must_use]
+    pub fn new() -> Engine {
+        Engine {
+            searcher: Some(Searcher::new(DEFAULT_HASH)),
+            running: None,
+            position: Chess::default(),
+            history: Vec::new(),
+            contempt: 0,
+            draw: "Zero",
+            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+        }
+    }
+
+    /// Reads commands from `input` until `quit` or its end, answering on `output`.
+    ///
+    /// # Errors
+    /// Reading `input` fails.
+    pub fn run<R: BufRead, W: Write + Send + 'static>(
+        &mut self,
+        input: R,
+        output: W,
+    ) -> io::Result<()> {
+        let out: Output = Arc::new(Mutex::new(Box::new(output)));
+        for line in input.split(b'\n') {
+            let line = line?;
+            let line = String::from_utf8_lossy(&line);
+            if !self.command(line.trim(), &out) {
+                break;
+            }
+        }
+        self.finish_search();
+        Ok(())
+    }
+
+    /// Handles one line; `false` after `quit`.
+    fn command(&mut self, line: &str, out: &Output) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { return true };
+        let rest: Vec<&str> = words.collect();
+        match first {
+            "uci" => {
+                say(out, &format!("id name {NAME}"));
+                say(out, "id author the kpk authors");
+                for option in OPTIONS {
+                    say(out, &format!("option name {option}"));
+                }
+                say(out, "uciok");
+            }
+            "isready" => say(out, "readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                if let Some(s) = self.searcher.as_mut() {
+                    s.clear();
+                }
+                self.position = Chess::default();
+                self.history.clear();
+            }
+            "setoption" => {
+                self.finish_search();
+                if let Err(e) = self.set_option(&rest) {
+                    say(out, &format!("info string {e}"));
+                }
+            }
+            "position" => {
+                self.finish_search();
+                if let Err(e) = self.set_position(&rest) {
+                    say(out, &format!("info string {e}"));
+                }
+            }
+            "go" => {
+                self.finish_search();
+                match parse_go(&rest) {
+                    Ok(go) => self.go(&go, out),
+                    Err(e) => say(out, &format!("info string {e}")),
+                }
+            }
+            "stop" => self.finish_search(),
+            "ponderhit" | "debug" | "register" => {}
+            "quit" => return false,
+            _ => say(out, &format!("info string unknown command: {first}")),
+        }
+        true
+    }
+
+    /// Raises the stop flag of a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some((handle, stop, stopped)) = self.running.take() {
+            stopped.store(true, Ordering::SeqCst);
+            stop.store(true, Ordering::SeqCst);
+            if let Ok(searcher) = handle.join() {
+                self.searcher = Some(searcher);
+            } else {
+                // the search thread panicked: start again with a fresh table
+                self.searcher = Some(Searcher::new(DEFAULT_HASH));
+            }
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let joined = words.join(" ");
+        let body = joined.strip_prefix("name ").ok_or("setoption: expected `name`")?;
+        let (name, value) = match body.split_once(" value ") {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (body.trim(), None),
+        };
+        let searcher = self.searcher.as_mut().ok_or("the engine is busy")?;
+        let mut options = searcher.options();
+        let number = |lo: i64, hi: i64| -> Result<i64, String> {
+            let v = value.ok_or(format!("option {name}: no value"))?;
+            let n: i64 = v.parse().map_err(|_| format!("option {name}: `{v}` is not a number"))?;
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("option {name}: {n} is outside {lo}..={hi}"))
+            }
+        };
+        let word = value.unwrap_or("");
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => searcher.resize(usize::try_from(number(1, 4096)?).unwrap_or(DEFAULT_HASH)),
+            "clear hash" => searcher.clear(),
+            "contempt" => self.contempt = i32::try_from(number(-1000, 1000)?).unwrap_or(0),
+            "drawpolicy" => {
+                self.draw = match word.to_ascii_lowercase().as_str() {
+                    "zero" => "Zero",
+                    "contempt" => "Contempt",
+                    "crayblitz" => "CrayBlitz",
+                    _ => return Err(format!("option DrawPolicy: unknown value `{word}`")),
+                };
+            }
+            "grain" => {
+                let step = u32::try_from(number(1, 100)?).unwrap_or(1);
+                options.grain = if step == 1 { None } else { Grain::new(step).ok() };
+            }
+            "ttscheme" => {
+                options.scheme = match word.to_ascii_lowercase().as_str() {
+                    "plydistance" => TtScheme::PlyDistance,
+                    "delayedloss" => TtScheme::DelayedLoss,
+                    _ => return Err(format!("option TTScheme: unknown value `{word}`")),
+                };
+            }
+            "knowledge" => {
+                options.knowledge = match word.to_ascii_lowercase().as_str() {
+                    "progress" => Knowledge::Progress,
+                    "pawnrank" => Knowledge::PawnRank,
+                    "recognizer" => Knowledge::Recognizer,
+                    "off" => Knowledge::Off,
+                    _ => return Err(format!("option Knowledge: unknown value `{word}`")),
+                };
+            }
+            "search" => {
+                options.driver = match word.to_ascii_lowercase().as_str() {
+                    "pvs" => Driver::Pvs,
+                    "mtdf" => Driver::Mtdf,
+                    _ => return Err(format!("option Search: unknown value `{word}`")),
+                };
+            }
+            "move overhead" => {
+                self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
+            }
+            _ => return Err(format!("unknown option `{name}`")),
+        }
+        options.draw = match self.draw {
+            "Contempt" => DrawPolicy::Contempt(self.contempt),
+            "CrayBlitz" => DrawPolicy::CrayBlitz,
+            _ => DrawPolicy::Zero,
+        };
+        searcher.set_options(options);
+        Ok(())
+    }
+
+    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
+        let moves_at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+        let mut pos = match words.first() {
+            Some(&"startpos") => Chess::default(),
+            Some(&"fen") => {
+                let fen = words[1..moves_at].join(" ");
+                fen.parse::<Fen>()
+                    .map_err(|e| format!("position: bad FEN `{fen}`: {e}"))?
+                    .into_position(CastlingMode::Standard)
+                    .map_err(|e| format!("position: illegal position `{fen}`: {e}"))?
+            }
+            _ => return Err("position: expected `startpos` or `fen`".to_string()),
+        };
+        let mut history = Vec::new();
+        for word in words.iter().skip(moves_at + 1) {
+            let m = word
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+                .ok_or(format!("position: `{word}` is not a legal move in {}", fen_of(&pos)))?;
+            history.push(key(&pos));
+            pos.play_unchecked(m);
+        }
+        self.position = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    fn go(&mut self, go: &Go, out: &Output) {
+        let Some(mut searcher) = self.searcher.take() else { return };
+        let limits = go.limits(self.position.turn(), self.overhead);
+        let infinite = go.infinite;
+        let stop = searcher.stop_flag();
+        stop.store(false, Ordering::SeqCst);
+        let stopped = Arc::new(AtomicBool::new(false));
+        let (root, history, out) = (self.position.clone(), self.history.clone(), Arc::clone(out));
+        let waiting = Arc::clone(&stopped);
+        let handle = std::thread::spawn(move || {
+            let mut report = |info: &Info| say(&out, &info_line(info));
+            let result = searcher.run(&root, &history, limits, &mut report);
+            // `go infinite` answers only when told to stop
+            while infinite && !waiting.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let best = result.best.map(|m| uci(&m));
+            let line = match (best, result.pv.get(1)) {
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {}", uci(p)),
+                (Some(b), None) => format!("bestmove {b}"),
+                (None, _) => "bestmove 0000".to_string(),
+            };
+            say(&out, &line);
+            searcher
+        });
+        self.running = Some((handle, stop, stopped));
+    }
+}
+
+fn uci(m: &Move) -> String {
+    UciMove::from_standard(*m).to_string()
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+fn info_line(info: &Info) -> String {
+    let ms = info.time.as_millis();
+    let nps = u128::from(info.nodes) * 1000 / ms.max(1);
+    let pv: Vec<String> = info.pv.iter().map(uci).collect();
+    let score = UciScore { score: info.score, bound: info.bound };
+    let mut line = format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {}",
+        info.depth, info.seldepth, info.nodes, info.hashfull
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+const OPTIONS: [&str; 9] = [
+    "Hash type spin default 16 min 1 max 4096",
+    "Clear Hash type button",
+    "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
+    "Contempt type spin default 0 min -1000 max 1000",
+    "Grain type spin default 1 min 1 max 100",
+    "TTScheme type combo default PlyDistance var PlyDistance var DelayedLoss",
+    "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Off",
+    "Search type combo default PVS var PVS var MTDf",
+    "Move Overhead type spin default 30 min 0 max 5000",
+];
+
+/// The arguments of `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Go {
+    depth: Option<u8>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: Option<u64>,
+    binc: Option<u64>,
+    movestogo: Option<u64>,
+    mate: Option<u32>,
+    infinite: bool,
+}
+
+fn parse_go(words: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut it = words.iter();
+    while let Some(&word) = it.next() {
+        let mut value = || -> Result<u64, String> {
+            let v = it.next().ok_or(format!("go: `{word}` needs a number"))?;
+            // clocks may run below zero in some GUIs: that is no time at all
+            if let Some(neg) = v.strip_prefix('-') {
+                return neg.parse::<u64>().map(|_| 0).map_err(|_| format!("go {word}: `{v}`"));
+            }
+            v.parse().map_err(|_| format!("go {word}: `{v}` is not a number"))
+        };
+        match word {
+            "depth" => go.depth = Some(u8::try_from(value()?.clamp(1, 120)).unwrap_or(120)),
+            "nodes" => go.nodes = Some(value()?),
+            "movetime" => go.movetime = Some(value()?),
+            "wtime" => go.wtime = Some(value()?),
+            "btime" => go.btime = Some(value()?),
+            "winc" => go.winc = Some(value()?),
+            "binc" => go.binc = Some(value()?),
+            "movestogo" => go.movestogo = Some(value()?),
+            "mate" => go.mate = Some(u32::try_from(value()?).unwrap_or(u32::MAX)),
+            "infinite" => go.infinite = true,
+            "ponder" => {}
+            "searchmoves" => return Err("go searchmoves is not supported".to_string()),
+            other => return Err(format!("go: unknown argument `{other}`")),
+        }
+    }
+    Ok(go)
+}
+
+impl Go {
+    fn limits(&self, turn: shakmaty::Color, overhead: Duration) -> Limits {
+        let mut limits =
+            Limits { depth: self.depth, nodes: self.nodes, mate: self.mate, time: None };
+        if self.infinite {
+            return Limits { time: None, ..limits };
+        }
+        let ms = Duration::from_millis;
+        if let Some(t) = self.movetime {
+            limits.time = Some(ms(t).saturating_sub(overhead).max(ms(1)));
+        }
+        let (time, inc) = match turn {
+            shakmaty::Color::White => (self.wtime, self.winc),
+            shakmaty::Color::Black => (self.btime, self.binc),
+        };
+        if let Some(left) = time {
+            let to_go = self.movestogo.unwrap_or(30).clamp(1, 50);
+            let share = left / to_go + inc.unwrap_or(0) * 3 / 4;
+            let budget = ms(share.min(left / 3)).saturating_sub(overhead).max(ms(1));
+            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+        }
+        limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+    use std::time::Instant;
+
+    /// A pipe the test writes commands into while the engine runs on another thread.
+    fn talk(lines: &[(&str, u64)]) -> String {
+        let (rx, mut tx) = io::pipe().unwrap();
+        let (mut out_rx, out_tx) = io::pipe().unwrap();
+        let engine = std::thread::spawn(move || {
+            Engine::new().run(io::BufReader::new(rx), out_tx).unwrap();
+        });
+        for (line, pause_ms) in lines {
+            writeln!(tx, "{line}").unwrap();
+            std::thread::sleep(Duration::from_millis(*pause_ms));
+        }
+        drop(tx);
+        engine.join().unwrap();
+        let mut text = String::new();
+        out_rx.read_to_string(&mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn garbage_is_answered_and_nothing_breaks() {
+        let text = talk(&[
+            ("hello", 0),
+            ("position fen not a fen", 0),
+            ("position startpos moves e2e5", 0),
+            ("setoption name Hash value lots", 0),
+            ("setoption name Nonsense value 3", 0),
+            ("go depth x", 0),
+            ("go depth 2", 50),
+            ("\u{fffd}\u{0}", 0),
+            ("isready", 0),
+        ]);
+        assert_eq!(text.matches("info string").count(), 7, "{text}");
+        assert!(text.contains("bestmove "), "{text}");
+        assert!(text.trim_end().ends_with("readyok"), "{text}");
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search_at_once() {
+        let (rx, mut tx) = io::pipe().unwrap();
+        let (out_rx, out_tx) = io::pipe().unwrap();
+        let engine = std::thread::spawn(move || {
+            Engine::new().run(io::BufReader::new(rx), out_tx).unwrap();
+        });
+        writeln!(tx, "position startpos\ngo infinite").unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        let asked = Instant::now();
+        writeln!(tx, "stop").unwrap();
+        let mut reader = io::BufReader::new(out_rx);
+        let mut line = String::new();
+        while !line.starts_with("bestmove") {
+            line.clear();
+            assert!(reader.read_line(&mut line).unwrap() > 0, "no bestmove");
+        }
+        let waited = asked.elapsed();
+        drop(tx);
+        engine.join().unwrap();
+        // a generous bound for a loaded test machine; the benchmark in BENCHMARKS.md measures it
+        assert!(waited < Duration::from_millis(500), "{waited:?}");
+    }
+
+    #[test]
+    fn clock_budgets_stay_inside_the_time_left() {
+        let go = parse_go(&["wtime", "1000", "btime", "900", "winc", "10", "binc", "10"]).unwrap();
+        let white = go.limits(shakmaty::Color::White, Duration::from_millis(30)).time.unwrap();
+        assert!(white < Duration::from_millis(1000 / 3), "{white:?}");
+        assert!(white >= Duration::from_millis(1), "{white:?}");
+        let low = parse_go(&["wtime", "5", "winc", "0"]).unwrap();
+        let t = low.limits(shakmaty::Color::White, Duration::from_millis(30)).time.unwrap();
+        assert_eq!(t, Duration::from_millis(1));
+        assert_eq!(parse_go(&["wtime", "-20"]).unwrap().wtime, Some(0));
+    }
+}

@@ -1,0 +1,33 @@
+//! The engine with the bitbase and the progress estimate converts won KPK positions against a
+//! perfect defender: a sample of every 150th won position at depth 4 (the full run at depth 6
+//! is `kpk bench conversion`, figures in BENCHMARKS.md). Run with `--release`.
+
+use kpk::dtm;
+use kpk_search::conversion::{Engine, play, run, won_kpk_positions};
+use kpk_search::eval::Knowledge;
+
+#[test]
+fn every_sampled_win_is_converted_without_a_draw() {
+    let starts: Vec<_> = won_kpk_positions().step_by(150).collect();
+    assert!(starts.len() > 1_400, "{}", starts.len());
+    let report = run(&starts, Engine { knowledge: Knowledge::Progress, depth: 4 });
+    assert_eq!(report.drawn, 0, "{:?}", report.examples);
+    assert_eq!(report.converted, report.games, "{:?}", report.examples);
+    assert_eq!(report.over_fifty_moves, 0, "{:?}", report.examples);
+    assert!(report.mean_excess <= 10.0, "{}", report.mean_excess);
+}
+
+#[test]
+fn a_played_game_keeps_every_win() {
+    // one game in full: after every engine move the tables still say the engine wins
+    let start = won_kpk_positions().nth(12_345).unwrap();
+    let game = play(start, Engine { knowledge: Knowledge::Progress, depth: 4 }, 200);
+    assert!(!game.is_empty());
+    for (pos, m) in game {
+        let after = pos.play(m).unwrap();
+        let d = dtm::probe(&after);
+        if pos.strong_to_move() {
+            assert!(after.is_checkmate() || d.is_some_and(|d| !d.is_win()), "{pos} {m}");
+        }
+    }
+}
