@@ -38,6 +38,9 @@ use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
+use shakmaty::uci::UciMove;
+
+use crate::endgame::to_endgame;
 use crate::eval::{Knowledge, Verdict, evaluate, material};
 use crate::tt::{PackedMove, Promotion, Table};
 
@@ -80,6 +83,10 @@ pub struct Options {
     pub knowledge: Knowledge,
     /// PVS or MTD(f).
     pub driver: Driver,
+    /// Answer a root of at most three men from the DTM tables (the best move and the exact
+    /// mate distance) instead of searching, like Syzygy root probing. Off by default: the
+    /// tests and the conversion benchmark measure the search.
+    pub root_dtm: bool,
 }
 
 /// When a search stops: the first limit reached (none set: depth [`MAX_PLY`]).
@@ -303,6 +310,11 @@ impl Searcher {
             nodes: 0,
             passes: 0,
         };
+        if self.options.root_dtm
+            && let Some(answer) = self.root_from_tables(root, on_info)
+        {
+            return answer;
+        }
         let mut guess = Score::ZERO;
         for d in 1..=max_depth {
             let d8 = u8::try_from(d).unwrap_or(u8::MAX);
@@ -337,6 +349,42 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The DTM tables' answer for a root of at most three men: the best move, its line, and
+    /// the exact mate score (a draw scores the draw policy's draw).
+    fn root_from_tables(
+        &mut self,
+        root: &Chess,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        let ending = to_endgame(root)?;
+        if root.halfmoves() > 0 {
+            return None; // the tables ignore the 50-move rule: let the search count the clock
+        }
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        for step in kpk::dtm::line(&ending).take(usize::try_from(MAX_PLY).unwrap_or(usize::MAX)) {
+            let uci = step.mv.to_string();
+            let Some(found) = pos
+                .legal_moves()
+                .into_iter()
+                .find(|c| UciMove::from_standard(*c).to_string() == uci)
+            else {
+                break;
+            };
+            pos.play_unchecked(found);
+            pv.push(found);
+        }
+        let score = match kpk::dtm::probe(&ending) {
+            Some(d) if d.plies() > 0 => Score::mate_in(d.plies().unsigned_abs()),
+            Some(d) if d.plies() < 0 => Score::mated_in(d.plies().unsigned_abs()),
+            Some(_) => Score::mated_in(0),
+            None => self.options.draw.draw(0),
+        };
+        let best = pv.first().copied().or_else(|| root.legal_moves().first().copied());
+        on_info(&self.info(1, score, Bound::Exact, pv.clone()));
+        Some(SearchResult { score, best, pv, depth: 1, seldepth: 0, nodes: 0, passes: 0 })
     }
 
     fn info(&self, depth: u8, score: Score, bound: Bound, pv: Vec<Move>) -> Info {

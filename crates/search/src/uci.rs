@@ -17,6 +17,7 @@
 //! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
 //! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Off` | endgame knowledge ([`Knowledge`]) |
 //! | `Search` | combo `PVS`, `MTDf` | the driver |
+//! | `RootDTM` | check, default false | answer a root of at most three men from the DTM tables |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
@@ -24,13 +25,15 @@
 //! the move overhead; it starts no new iteration past half of that. The budget is a hard limit.
 //!
 //! ```
+//! use std::io::Read;
 //! use kpk_search::uci::Engine;
 //!
-//! let mut out = Vec::new();
-//! let mut engine = Engine::new();
+//! // the answers go to a pipe: the search thread writes to it too
+//! let (mut answers, output) = std::io::pipe().unwrap();
 //! let input = "uci\nposition fen k7/8/K7/8/8/8/8/1Q6 w - - 0 1\ngo depth 3\nquit\n";
-//! engine.run(input.as_bytes(), &mut out).unwrap();
-//! let text = String::from_utf8(out).unwrap();
+//! Engine::new().run(input.as_bytes(), output).unwrap();
+//! let mut text = String::new();
+//! answers.read_to_string(&mut text).unwrap();
 //! assert!(text.contains("uciok"));
 //! assert!(text.contains("score mate 1"));
 //! assert!(text.contains("bestmove b1b7"));
@@ -239,6 +242,13 @@ impl Engine {
                     _ => return Err(format!("option Search: unknown value `{word}`")),
                 };
             }
+            "rootdtm" => {
+                options.root_dtm = match word.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option RootDTM: `{word}` is not true or false")),
+                };
+            }
             "move overhead" => {
                 self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
             }
@@ -334,7 +344,7 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-const OPTIONS: [&str; 9] = [
+const OPTIONS: [&str; 10] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -343,6 +353,7 @@ const OPTIONS: [&str; 9] = [
     "TTScheme type combo default PlyDistance var PlyDistance var DelayedLoss",
     "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Off",
     "Search type combo default PVS var PVS var MTDf",
+    "RootDTM type check default false",
     "Move Overhead type spin default 30 min 0 max 5000",
 ];
 

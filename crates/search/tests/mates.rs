@@ -130,3 +130,19 @@ fn mtdf_terminates_and_finds_the_same_mates() {
         assert!(result.best.is_some());
     }
 }
+
+#[test]
+fn root_dtm_probing_answers_long_mates_exactly() {
+    // mates far beyond any search depth here: 15 to 31 plies
+    let mut positions = sample(31, Role::Rook, 3, |p| p.abs() >= 15);
+    positions.extend(sample(32, Role::Pawn, 3, |p| p.abs() >= 15));
+    for (pos, plies) in positions {
+        let options = Options { root_dtm: true, ..Options::default() };
+        let result = Searcher::new(1).with_options(options).search(&chess(&pos.to_string()), 1);
+        assert_mate(&result, plies, &pos.to_string());
+        assert_eq!(result.pv.len(), usize::try_from(plies.unsigned_abs()).unwrap(), "{pos}");
+        let best = UciMove::from_standard(result.best.unwrap()).to_string();
+        let after = dtm::outcomes(&pos).find(|o| o.mv.to_string() == best).unwrap();
+        assert_eq!(after.mover_dtm(), dtm::probe(&pos), "{pos}: {best}");
+    }
+}
