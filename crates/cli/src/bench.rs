@@ -74,22 +74,30 @@ fn dtm_generate_ms() -> f64 {
     median(samples)
 }
 
-/// Median time of one DTM probe of a random position of the ending of `role`, in nanoseconds.
-fn dtm_probe_ns(role: Role) -> f64 {
+/// Median nanoseconds of one DTM probe of a random position of the ending of `role`:
+/// `[from an Endgame, from squares, latency from squares]`, interleaved over 11 passes.
+fn dtm_probe_ns(role: Role) -> [f64; 3] {
+    use kpk::probe_bench as pb;
     let mut rng = XorShift::new(0xD7);
     let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
-    let samples = (0..11)
-        .map(|_| {
+    let squares = pb::dtm_inputs(PROBES, 0xD7, role);
+    let zero = black_box(0u8);
+    let mut samples: [Vec<f64>; 3] = Default::default();
+    for _ in 0..11 {
+        let loops: [&dyn Fn() -> i32; 3] = [
+            &|| {
+                black_box(&positions).iter().map(|p| dtm::probe(p).map_or(0, dtm::Dtm::plies)).sum()
+            },
+            &|| pb::dtm_throughput(black_box(&squares)),
+            &|| pb::dtm_latency(black_box(&squares), zero),
+        ];
+        for (i, run) in loops.iter().enumerate() {
             let start = Instant::now();
-            let mut sum = 0i32;
-            for pos in black_box(&positions) {
-                sum += dtm::probe(pos).map_or(0, dtm::Dtm::plies);
-            }
-            black_box(sum);
-            start.elapsed().as_secs_f64() * 1e9 / positions.len() as f64
-        })
-        .collect();
-    median(samples)
+            black_box(run());
+            samples[i].push(start.elapsed().as_secs_f64() * 1e9 / PROBES as f64);
+        }
+    }
+    samples.map(median)
 }
 
 /// Runs the measurements and prints them.
@@ -120,7 +128,9 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 "probe_wins": wins,
                 "table_bytes": TABLE_BYTES,
                 "dtm_generate_ms": dtm_ms,
-                "dtm_probe_ns": { "kpk": dtm_kpk, "kqk": dtm_kqk, "krk": dtm_krk },
+                "dtm_probe_ns": { "kpk": dtm_kpk[0], "kqk": dtm_kqk[0], "krk": dtm_krk[0] },
+                "dtm_probe_squares_ns": { "kpk": dtm_kpk[1], "kqk": dtm_kqk[1], "krk": dtm_krk[1] },
+                "dtm_probe_latency_ns": { "kpk": dtm_kpk[2], "kqk": dtm_kqk[2], "krk": dtm_krk[2] },
                 "dtm_table_bytes": dtm::TABLE_BYTES,
             })
         );
@@ -140,10 +150,15 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         );
         outln!(text, "table       {TABLE_BYTES} bytes");
         outln!(text, "DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
-        outln!(
-            text,
-            "DTM probe   KPK {dtm_kpk:.2} ns, KQK {dtm_kqk:.2} ns, KRK {dtm_krk:.2} ns per random position"
-        );
+        for (what, i) in [("from an Endgame", 0), ("from squares", 1), ("latency, squares", 2)] {
+            outln!(
+                text,
+                "DTM probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per random position ({what})",
+                dtm_kpk[i],
+                dtm_kqk[i],
+                dtm_krk[i]
+            );
+        }
         outln!(text, "DTM tables  {} bytes", dtm::TABLE_BYTES);
     }
     crate::emit(&text)?;

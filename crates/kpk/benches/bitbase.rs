@@ -48,6 +48,20 @@ fn probe(c: &mut Criterion) {
     });
     g.bench_function("packed_latency", |b| b.iter(|| pb::packed_latency(black_box(&packed), zero)));
     g.finish();
+    // The first 4,096 of the same positions, which stay in the first-level cache: the probe
+    // without the cost of streaming 40-byte bitboard inputs from memory.
+    let n = 4096;
+    let mut g = c.benchmark_group("bitbase/probe_cached_inputs");
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("squares", |b| b.iter(|| pb::squares_throughput(black_box(&squares[..n]))));
+    g.bench_function("bitboards", |b| {
+        b.iter(|| pb::bitboards_throughput(black_box(&bitboards[..n])));
+    });
+    g.bench_function("packed", |b| b.iter(|| pb::packed_throughput(black_box(&packed[..n]))));
+    g.bench_function("bitboards_latency", |b| {
+        b.iter(|| pb::bitboards_latency(black_box(&bitboards[..n]), zero));
+    });
+    g.finish();
 }
 
 fn dtm_tables(c: &mut Criterion) {
@@ -66,6 +80,13 @@ fn dtm_tables(c: &mut Criterion) {
                 }
                 sum
             });
+        });
+        let squares = kpk::probe_bench::dtm_inputs(PROBES, 0xD7, role);
+        g.bench_function(format!("{}_squares", role.name()), |b| {
+            b.iter(|| kpk::probe_bench::dtm_throughput(black_box(&squares)));
+        });
+        g.bench_function(format!("{}_squares_latency", role.name()), |b| {
+            b.iter(|| kpk::probe_bench::dtm_latency(black_box(&squares), black_box(0)));
         });
     }
     g.finish();

@@ -299,6 +299,55 @@ impl Endgame {
         next
     }
 
+    /// Writes `m`, one of [`Endgame::legal_moves`], in Standard Algebraic Notation with its
+    /// check (`+`) or mate (`#`) sign: `Kd2`, `Kxe5`, `e4`, `e8=Q+`, `Ra8#`. With at most one
+    /// man besides each king no move needs disambiguation, and a pawn never captures (the
+    /// only man it could take is a king).
+    ///
+    /// ```
+    /// use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square};
+    /// let pos = Endgame::new(EndgameSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::C6,
+    ///     extra: Some((Role::Pawn, Square::B7)),
+    ///     weak_king: Square::A7,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// let promote = Move { from: Square::B7, to: Square::B8, promotion: Some(Role::Queen) };
+    /// let mut san = String::new();
+    /// pos.write_san(promote, &mut san).unwrap();
+    /// assert_eq!(san, "b8=Q+");
+    /// ```
+    ///
+    /// # Errors
+    /// Only those of the writer.
+    pub fn write_san(&self, m: Move, f: &mut impl fmt::Write) -> fmt::Result {
+        let role = if m.from == self.strong_king || m.from == self.weak_king {
+            Role::King
+        } else {
+            self.extra.map_or(Role::King, |(r, _)| r)
+        };
+        if role != Role::Pawn {
+            f.write_char(role.upper_char())?;
+        }
+        if self.extra.is_some_and(|(_, sq)| sq == m.to) {
+            f.write_char('x')?;
+        }
+        write!(f, "{}", m.to)?;
+        if let Some(p) = m.promotion {
+            write!(f, "={}", p.upper_char())?;
+        }
+        let after = self.play_unchecked(m);
+        if after.is_checkmate() {
+            f.write_char('#')
+        } else if after.is_check() {
+            f.write_char('+')
+        } else {
+            Ok(())
+        }
+    }
+
     /// In check with no legal move.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {

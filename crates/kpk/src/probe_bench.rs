@@ -167,6 +167,75 @@ pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
     wins
 }
 
+/// A position of at most three men as squares, for the DTM probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DtmInput {
+    /// The strong side's king.
+    pub strong_king: u8,
+    /// The extra man.
+    pub role: crate::Role,
+    /// Its square.
+    pub extra: u8,
+    /// The bare king.
+    pub weak_king: u8,
+    /// The strong side.
+    pub strong_side: Color,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// `n` random legal positions with `role` as the extra man, as squares.
+#[must_use]
+pub fn dtm_inputs(n: usize, seed: u64, role: crate::Role) -> Vec<DtmInput> {
+    let mut rng = XorShift::new(seed);
+    (0..n)
+        .map(|_| {
+            let e = crate::random::random_ending(&mut rng, role);
+            let (role, extra) = e.extra().unwrap_or((role, e.strong_king()));
+            DtmInput {
+                strong_king: e.strong_king().index(),
+                role,
+                extra: extra.index(),
+                weak_king: e.weak_king().index(),
+                strong_side: e.strong_side(),
+                side_to_move: e.side_to_move(),
+            }
+        })
+        .collect()
+}
+
+fn dtm_of(d: &DtmInput, bits: u8) -> i32 {
+    crate::dtm::probe_squares(
+        d.strong_king | bits,
+        d.role,
+        d.extra | bits,
+        d.weak_king | bits,
+        d.strong_side,
+        d.side_to_move,
+    )
+    .map_or(0, crate::dtm::Dtm::plies)
+}
+
+/// Throughput loop of the DTM probe from squares: the sum of the distances.
+#[must_use]
+pub fn dtm_throughput(inputs: &[DtmInput]) -> i32 {
+    inputs.iter().map(|d| dtm_of(d, 0)).sum()
+}
+
+/// Latency loop of the DTM probe from squares: each input waits for the previous answer.
+/// `zero` must be 0.
+#[must_use]
+pub fn dtm_latency(inputs: &[DtmInput], zero: u8) -> i32 {
+    let (mut sum, mut last) = (0i32, 0i32);
+    for d in inputs {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // masked to zero
+        let bits = (last as u8) & zero;
+        last = dtm_of(d, bits);
+        sum += last;
+    }
+    sum
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +252,10 @@ mod tests {
         assert_eq!(squares_latency(&s, 0), wins);
         assert_eq!(bitboards_latency(&b, 0), wins);
         assert_eq!(packed_latency(&p, 0), wins);
+        for role in [crate::Role::Pawn, crate::Role::Queen, crate::Role::Rook] {
+            let inputs = dtm_inputs(5_000, 4, role);
+            assert_eq!(dtm_throughput(&inputs), dtm_latency(&inputs, 0));
+            assert_ne!(dtm_throughput(&inputs), 0);
+        }
     }
 }

@@ -35,7 +35,7 @@ use core::fmt;
 
 use kpk_score::Score;
 
-use crate::{Endgame, Move, Role, Wdl};
+use crate::{Color, Endgame, Move, Role, Wdl};
 
 static KQK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_kqk.bin"));
 static KRK: &[u8; solve::PAWNLESS_BYTES] = include_bytes!(concat!(env!("OUT_DIR"), "/dtm_krk.bin"));
@@ -210,32 +210,64 @@ impl fmt::Display for Dtm {
 /// The exact distance to mate of any legal position of at most three men, `None` for a draw.
 #[must_use]
 pub fn probe(pos: &Endgame) -> Option<Dtm> {
-    // Normalise without branches on the position: the strong side becomes White (a vertical
-    // flip, xor 56, keeps every rule of these endings) and a pawn goes to files a-d (xor 7).
-    let flip = (pos.strong_side() as usize) * 56;
-    let wk = usize::from(pos.strong_king().index()) ^ flip;
-    let bk = usize::from(pos.weak_king().index()) ^ flip;
-    let btm = usize::from(!pos.strong_to_move());
+    // Every `Endgame` is legal, so each index lies inside its table; `get` in `probe_squares`
+    // keeps even a broken invariant from reading outside it (a draw, never a panic).
     let (role, man) = pos.extra()?;
-    let man = usize::from(man.index()) ^ flip;
-    // Every `Endgame` is legal, so each index lies inside its table; `get` keeps even a broken
-    // invariant from reading outside it (the answer would be a draw, never a panic).
-    let index = match role {
-        Role::Queen | Role::Rook => solve::pawnless_index(btm, wk, man, bk),
+    probe_squares(
+        pos.strong_king().index(),
+        role,
+        man.index(),
+        pos.weak_king().index(),
+        pos.strong_side(),
+        pos.side_to_move(),
+    )
+}
+
+/// The exact distance to mate from the squares an engine holds (a1 = 0, as on the board): the
+/// strong side's king, its extra man's role and square, the bare king, the strong side's
+/// colour and the side to move. `None` for a draw (KBK, KNK, KK and drawn KPK positions).
+///
+/// Preconditions (not checked): a legal position (see [`Endgame::new`]). Other input never
+/// panics or reads out of bounds, but the answer is meaningless; validate with
+/// [`Endgame::new`] and call [`probe`] for input that may be wrong.
+///
+/// ```
+/// use kpk::{Color, Role, dtm};
+/// // White: Ke1, Rh1; Black: Ke3; White to move mates in 19 plies (h1 = 7, e1 = 4, e3 = 20)
+/// let d = dtm::probe_squares(4, Role::Rook, 7, 20, Color::White, Color::White).unwrap();
+/// assert_eq!(d.plies(), 19);
+/// ```
+#[inline]
+#[must_use]
+pub fn probe_squares(
+    strong_king: u8,
+    extra: Role,
+    extra_square: u8,
+    weak_king: u8,
+    strong_side: Color,
+    side_to_move: Color,
+) -> Option<Dtm> {
+    let flip = usize::from(strong_side as u8) * 56;
+    let wk = usize::from(strong_king & 63) ^ flip;
+    let bk = usize::from(weak_king & 63) ^ flip;
+    let man = usize::from(extra_square & 63) ^ flip;
+    let btm = usize::from(strong_side != side_to_move);
+    let (table, index): (&[u8], usize) = match extra {
+        Role::Queen => (KQK, solve::pawnless_index(btm, wk, man, bk)),
+        Role::Rook => (KRK, solve::pawnless_index(btm, wk, man, bk)),
         Role::Pawn => {
             let mirror = ((man >> 2) & 1) * 7;
-            solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror)
+            (KPK, solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror))
         }
         Role::Bishop | Role::Knight | Role::King => return None,
     };
-    let table: &[u8] = match role {
-        Role::Queen => KQK,
-        Role::Rook => KRK,
-        _ => KPK,
-    };
-    let byte = table.get(index).copied().unwrap_or(0);
-    // White to move: a win in `byte` plies; Black to move: a loss in `byte - 1` plies, which is
-    // `1 - byte` signed. `btm` is 0 or 1.
+    from_byte(table.get(index).copied().unwrap_or(0), btm)
+}
+
+/// A table byte as the signed distance for the side to move: with the strong side to move a
+/// win in `byte` plies, else a loss in `byte - 1` plies (`1 - byte` signed); 0 is a draw.
+#[inline(always)]
+fn from_byte(byte: u8, btm: usize) -> Option<Dtm> {
     let b = i16::from(byte);
     let signed = b + i16::from(btm == 1) * (1 - 2 * b);
     (byte != 0).then_some(Dtm(signed))
