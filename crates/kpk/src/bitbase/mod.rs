@@ -193,18 +193,14 @@ impl Bitbase {
         pawns: u64,
         side_to_move: Color,
     ) -> Wdl {
-        let black_pawn = u64::from(pawns & black != 0);
-        // all ones when the pawn is Black's: the strong side's men without a branch
-        let mask = 0u64.wrapping_sub(black_pawn);
-        let strong = (black & mask) | (white & !mask);
-        let pawn_color = if black_pawn == 0 { Color::White } else { Color::Black };
-        self.probe_squares(
-            square_of(kings & strong),
-            square_of(pawns),
-            square_of(kings & !strong),
-            pawn_color,
-            side_to_move,
-        )
+        // both kings at once, then a conditional swap on the pawn's colour: the king scans do
+        // not wait for the colour test
+        let (white_king, black_king) = (square_of(kings & white), square_of(kings & black));
+        let black_pawn = pawns & black != 0;
+        let (strong_king, weak_king) =
+            if black_pawn { (black_king, white_king) } else { (white_king, black_king) };
+        let pawn_color = if black_pawn { Color::Black } else { Color::White };
+        self.probe_squares(strong_king, square_of(pawns), weak_king, pawn_color, side_to_move)
     }
 
     /// The bit for `key` (from [`PAWN_KEYS`]) and the kings' squares (higher bits ignored).

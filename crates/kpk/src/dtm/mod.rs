@@ -32,6 +32,7 @@ mod solve;
 use alloc::borrow::Cow;
 
 use core::fmt;
+use core::num::NonZeroI16;
 
 use kpk_score::Score;
 
@@ -68,46 +69,66 @@ pub const TABLE_BYTES: usize = 2 * solve::PAWNLESS_BYTES + solve::KPK_BYTES;
 /// assert_eq!(d.before_move(), Dtm::new(5)); // the move that led here mates in 5
 /// assert_eq!(Dtm::new(0).before_move(), Dtm::new(1)); // mate in one
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Dtm(i16);
+///
+/// Inside, a distance is kept as a non-zero number (wins as they are, losses one lower, so that
+/// checkmated is `-1`): an `Option<Dtm>` is two bytes, `None` is zero, and the probe builds it
+/// from a table byte without a branch.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Dtm(NonZeroI16);
 
 impl Dtm {
-    /// A distance in plies with the sign convention above.
+    /// A distance in plies with the sign convention above (`i16::MIN` is read as
+    /// `-i16::MAX`).
     #[must_use]
     pub const fn new(plies: i16) -> Dtm {
-        Dtm(plies)
+        let p = if plies < -i16::MAX { -i16::MAX } else { plies };
+        Dtm::encoded(if p > 0 { p } else { p - 1 })
+    }
+
+    /// From the inner encoding, which is never zero where this is called.
+    const fn encoded(e: i16) -> Dtm {
+        match NonZeroI16::new(e) {
+            Some(n) => Dtm(n),
+            None => Dtm(NonZeroI16::MIN),
+        }
+    }
+
+    /// The signed plies as an `i16`.
+    const fn get(self) -> i16 {
+        let e = self.0.get();
+        if e > 0 { e } else { e + 1 }
     }
 
     /// The signed number of plies.
     #[must_use]
     pub const fn plies(self) -> i32 {
-        self.0 as i32
+        self.get() as i32
     }
 
     /// The side to move mates.
     #[must_use]
     pub const fn is_win(self) -> bool {
-        self.0 > 0
+        self.get() > 0
     }
 
     /// The side to move is mated (now or later).
     #[must_use]
     pub const fn is_loss(self) -> bool {
-        self.0 <= 0
+        self.get() <= 0
     }
 
     /// UCI's `mate N`: `N = (plies + 1) / 2` full moves, negative when the side to move is mated
     /// (`0` when it is checkmated now).
     #[must_use]
     pub const fn uci_mate_moves(self) -> i32 {
-        let p = self.0 as i32;
+        let p = self.get() as i32;
         if p > 0 { (p + 1) / 2 } else { -((-p + 1) / 2) }
     }
 
     /// Win or loss.
     #[must_use]
     pub const fn wdl(self) -> Wdl {
-        if self.0 > 0 { Wdl::Win } else { Wdl::Loss }
+        if self.get() > 0 { Wdl::Win } else { Wdl::Loss }
     }
 
     /// The search score of this distance found at a node `ply` plies from the root. A distance
@@ -122,8 +143,8 @@ impl Dtm {
     /// ```
     #[must_use]
     pub const fn to_score(self, ply: u32) -> Score {
-        let d = ply.saturating_add(self.0.unsigned_abs() as u32);
-        if self.0 > 0 { Score::mate_in(d) } else { Score::mated_in(d) }
+        let d = ply.saturating_add(self.get().unsigned_abs() as u32);
+        if self.get() > 0 { Score::mate_in(d) } else { Score::mated_in(d) }
     }
 
     /// The mate `plies` further away on its own side (a win stays a win, a loss a loss;
@@ -137,14 +158,14 @@ impl Dtm {
     /// ```
     #[must_use]
     pub const fn add_plies_checked(self, plies: u32) -> Option<Dtm> {
-        let d = self.0 as i64;
+        let d = self.get() as i64;
         let p = plies as i64;
         let v = if d > 0 { d + p } else { d - p };
         if v > i16::MAX as i64 || v < -(i16::MAX as i64) {
             None
         } else {
             #[allow(clippy::cast_possible_truncation)]
-            Some(Dtm(v as i16)) // range checked
+            Some(Dtm::new(v as i16)) // range checked
         }
     }
 
@@ -158,8 +179,8 @@ impl Dtm {
     pub const fn add_plies_saturating(self, plies: u32) -> Dtm {
         match self.add_plies_checked(plies) {
             Some(d) => d,
-            None if self.0 > 0 => Dtm(i16::MAX),
-            None => Dtm(-i16::MAX),
+            None if self.get() > 0 => Dtm::new(i16::MAX),
+            None => Dtm::new(-i16::MAX),
         }
     }
 
@@ -174,7 +195,7 @@ impl Dtm {
     /// ```
     #[must_use]
     pub const fn before_move(self) -> Dtm {
-        let d = self.0 as i32;
+        let d = self.get() as i32;
         let v = if d <= 0 { 1 - d } else { -(d + 1) };
         let max = i16::MAX as i32;
         let v = if v > max {
@@ -185,7 +206,7 @@ impl Dtm {
             v
         };
         #[allow(clippy::cast_possible_truncation)]
-        Dtm(v as i16) // clamped into i16
+        Dtm::new(v as i16) // clamped into i16
     }
 }
 
@@ -193,13 +214,19 @@ impl Dtm {
 impl core::ops::Neg for Dtm {
     type Output = Dtm;
     fn neg(self) -> Dtm {
-        Dtm(self.0.saturating_neg())
+        Dtm::new(self.get().saturating_neg())
+    }
+}
+
+impl fmt::Debug for Dtm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Dtm({})", self.get())
     }
 }
 
 impl fmt::Display for Dtm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
+        match self.get() {
             0 => write!(f, "checkmated"),
             d if d > 0 => write!(f, "mate in {d} plies"),
             d => write!(f, "mated in {} plies", -d),
@@ -268,10 +295,13 @@ pub fn probe_squares(
 /// win in `byte` plies, else a loss in `byte - 1` plies (`1 - byte` signed); 0 is a draw.
 #[inline(always)]
 fn from_byte(byte: u8, btm: usize) -> Option<Dtm> {
-    let b = i16::from(byte);
-    let signed = b + i16::from(btm == 1) * (1 - 2 * b);
-    (byte != 0).then_some(Dtm(signed))
+    // the inner encoding: +byte for a win, 1 - byte - 1 = -byte for a loss, 0 for a draw
+    #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // btm is 0 or 1
+    let sign = 1 - 2 * (btm as i16);
+    NonZeroI16::new(i16::from(byte) * sign).map(Dtm)
 }
+
+const _: () = assert!(size_of::<Option<Dtm>>() == 2);
 
 /// Win, draw or loss from the DTM tables.
 #[must_use]
