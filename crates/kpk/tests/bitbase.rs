@@ -192,3 +192,26 @@ fn malformed_bitboards_are_rejected_and_never_panic() {
         Err(PositionError::SquareOutOfRange { index: 64 })
     );
 }
+
+#[test]
+fn every_generation_path_builds_the_embedded_table() {
+    use kpk::bitbase::{GenerationPath, best_generation_path};
+    let mut ran = vec![];
+    for path in [GenerationPath::Portable, GenerationPath::Avx2] {
+        let mut table = Bitbase::from_words([0; bitbase::WORDS]);
+        if table.regenerate_with(path) {
+            assert!(table == *Bitbase::embedded(), "{path:?}");
+            ran.push(path);
+        } else {
+            assert!(table.words().iter().all(|&w| w == 0), "{path:?} touched the table");
+        }
+    }
+    assert!(ran.contains(&GenerationPath::Portable));
+    assert!(ran.contains(&best_generation_path()));
+    // on x86-64 machines with AVX2 (this project's CI machines) both paths must have run
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        assert_eq!(ran, [GenerationPath::Portable, GenerationPath::Avx2]);
+        assert_eq!(best_generation_path(), GenerationPath::Avx2);
+    }
+}

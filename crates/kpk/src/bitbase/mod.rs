@@ -31,7 +31,7 @@ pub mod format;
 mod generate;
 
 use crate::{Color, KpkPosition, KpkSetup, PositionError, Square, Wdl};
-pub use generate::WORDS;
+pub use generate::{Path as GenerationPath, WORDS, best_path as best_generation_path};
 
 /// Size of the table in bytes: 64 * 64 * 24 * 2 bits.
 pub const TABLE_BYTES: usize = WORDS * 8;
@@ -116,6 +116,20 @@ impl Bitbase {
     /// ```
     pub fn regenerate(&mut self) {
         generate::generate(&mut self.words);
+    }
+
+    /// Runs the generator on one code path, into this table: `false` (the table untouched)
+    /// when this machine cannot run that path. [`Bitbase::regenerate`] runs the fastest one,
+    /// [`best_generation_path`]; every path builds the same table.
+    ///
+    /// ```
+    /// use kpk::bitbase::{Bitbase, GenerationPath};
+    /// let mut table = Bitbase::from_words([0; kpk::bitbase::WORDS]);
+    /// assert!(table.regenerate_with(GenerationPath::Portable));
+    /// assert!(table == *Bitbase::embedded());
+    /// ```
+    pub fn regenerate_with(&mut self, path: GenerationPath) -> bool {
+        generate::generate_with(&mut self.words, path)
     }
 
     /// A table from its words.
