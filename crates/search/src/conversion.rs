@@ -36,10 +36,7 @@ use std::collections::HashMap;
 use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
 use shakmaty::uci::UciMove;
 
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
-
-use crate::endgame::to_chess;
+use crate::endgame::{to_chess, to_chess_with_clock};
 use crate::eval::Knowledge;
 use crate::search::{Limits, Options, Searcher, key};
 
@@ -126,12 +123,7 @@ fn engine_move(pos: &Endgame, engine: Engine) -> Option<Move> {
 /// The engine's move in a game: `history` holds the keys of the positions played since the
 /// last pawn move or capture, `clock` the halfmove clock.
 fn engine_move_in_game(pos: &Endgame, engine: Engine, history: &[u64], clock: u32) -> Option<Move> {
-    let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
-    let chess = fen
-        .parse::<Fen>()
-        .ok()
-        .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-        .unwrap_or_else(|| to_chess(pos));
+    let chess = to_chess_with_clock(pos, clock);
     let mut searcher = Searcher::new(1)
         .with_options(Options { knowledge: engine.knowledge, ..Options::default() });
     let limits = Limits { depth: Some(engine.depth), ..Limits::default() };
@@ -297,7 +289,9 @@ fn walk(
             }
         };
         path.push((pos, is_zeroing(&pos, m)));
-        pos = pos.play(m).map_err(|_| pos)?;
+        // both players' moves are legal ones; a failure would be a bug, counted as a lost win
+        let Ok(next) = pos.play(m) else { break Outcome::Drawn };
+        pos = next;
     };
     for &(p, zeroing) in path.iter().rev() {
         end = match end {

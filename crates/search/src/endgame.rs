@@ -81,8 +81,27 @@ pub fn to_endgame(pos: &Chess) -> Option<Endgame> {
 /// ```
 #[must_use]
 pub fn to_chess(pos: &Endgame) -> Chess {
+    to_chess_with_clock(pos, 0)
+}
+
+/// The ending as a shakmaty position whose halfmove clock is `halfmoves` (for a search that
+/// must see the 50-move rule coming).
+///
+/// ```
+/// use kpk::random::{XorShift, random_ending};
+/// use kpk_search::endgame::to_chess_with_clock;
+/// use shakmaty::Position;
+///
+/// let ending = random_ending(&mut XorShift::new(1), kpk::Role::Queen);
+/// assert_eq!(to_chess_with_clock(&ending, 57).halfmoves(), 57);
+/// ```
+#[must_use]
+pub fn to_chess_with_clock(pos: &Endgame, halfmoves: u32) -> Chess {
+    // an Endgame's FEN ends in "0 1"; the board and side fields are all the parse needs
+    let fen = pos.to_string();
+    let fields = fen.rsplitn(3, ' ').nth(2).unwrap_or(&fen);
     // an Endgame is legal, and its FEN says so: the parse cannot fail
-    pos.to_string()
+    format!("{fields} {halfmoves} 1")
         .parse::<Fen>()
         .ok()
         .and_then(|f| f.into_position(CastlingMode::Standard).ok())

@@ -86,7 +86,9 @@ impl Knowledge {
     }
 }
 
-fn value(role: Role) -> i32 {
+/// The material value of a role in centipawns (king zero).
+#[must_use]
+pub const fn material(role: Role) -> i32 {
     match role {
         Role::Pawn => 100,
         Role::Knight => 320,
@@ -95,12 +97,6 @@ fn value(role: Role) -> i32 {
         Role::Queen => 900,
         Role::King => 0,
     }
-}
-
-/// The material value of a role in centipawns (king zero), for move ordering.
-#[must_use]
-pub fn material(role: Role) -> i32 {
-    value(role)
 }
 
 /// Centralisation: 0 on the rim up to 6 in the four centre squares.
@@ -154,13 +150,13 @@ pub fn evaluate(pos: &Chess) -> i32 {
     let non_pawn: i32 = board
         .iter()
         .filter(|(_, p)| !matches!(p.role, Role::Pawn | Role::King))
-        .map(|(_, p)| value(p.role))
+        .map(|(_, p)| material(p.role))
         .sum();
     let endgame = non_pawn <= 1_300;
     let mut score = 0;
     for (sq, piece) in board {
         let sign = if piece.color == pos.turn() { 1 } else { -1 };
-        score += sign * (value(piece.role) + square_bonus(piece.role, piece.color, sq, endgame));
+        score += sign * (material(piece.role) + square_bonus(piece.role, piece.color, sq, endgame));
     }
     score
 }

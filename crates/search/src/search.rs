@@ -432,7 +432,6 @@ impl Searcher {
             // a probe strictly above the lower bound and not above the upper one
             let beta = guess.max(lower.checked_add(1).unwrap_or(upper)).min(upper);
             let below = beta.checked_sub(1).unwrap_or(beta);
-            self.path.truncate(self.path.len());
             let g = self.negamax(root, i32::from(depth), 0, below, beta);
             if self.aborted {
                 return lower;
@@ -514,8 +513,10 @@ impl Searcher {
         Score::mated_in(self.score_ply(ply))
     }
 
-    fn static_eval(&self, pos: &Chess, ply: u32) -> Score {
-        if let Verdict::Score(s) = self.options.knowledge.verdict(pos, self.score_ply(ply)) {
+    /// The static value of `pos` given the knowledge's verdict on it: the proven score, or the
+    /// evaluation under the draw policy and grain.
+    fn static_eval(&self, pos: &Chess, verdict: Verdict) -> Score {
+        if let Verdict::Score(s) = verdict {
             return s;
         }
         let e = self.options.draw.eval(evaluate(pos));
@@ -674,13 +675,15 @@ impl Searcher {
             let end = if in_check { self.mated(ply) } else { draw };
             return self.bounded(end, original_alpha, beta);
         }
+        // one verdict serves the draw test and the stand-pat score
+        let verdict = self.options.knowledge.verdict(pos, self.score_ply(ply));
         if pos.is_insufficient_material()
             || (pos.halfmoves() >= 100 && ply > 0)
-            || (ply > 0 && self.options.knowledge.verdict(pos, 0) == Verdict::Draw)
+            || (ply > 0 && verdict == Verdict::Draw)
         {
             return self.bounded(draw, original_alpha, beta);
         }
-        let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, ply) };
+        let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, verdict) };
         if best >= beta || ply >= MAX_PLY {
             return self.bounded(best, original_alpha, beta);
         }

@@ -73,8 +73,8 @@ pub struct Engine {
     running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, Arc<AtomicBool>)>,
     position: Chess,
     history: Vec<u64>,
+    /// The `Contempt` value, used whenever `DrawPolicy` is `Contempt`.
     contempt: i32,
-    draw: &'static str,
     overhead: Duration,
 }
 
@@ -94,7 +94,6 @@ impl Engine {
             position: Chess::default(),
             history: Vec::new(),
             contempt: 0,
-            draw: "Zero",
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
         }
     }
@@ -206,59 +205,52 @@ impl Engine {
         match name.to_ascii_lowercase().as_str() {
             "hash" => searcher.resize(usize::try_from(number(1, 4096)?).unwrap_or(DEFAULT_HASH)),
             "clear hash" => searcher.clear(),
-            "contempt" => self.contempt = i32::try_from(number(-1000, 1000)?).unwrap_or(0),
+            "contempt" => {
+                self.contempt = i32::try_from(number(-1000, 1000)?).unwrap_or(0);
+                if let DrawPolicy::Contempt(_) = options.draw {
+                    options.draw = DrawPolicy::Contempt(self.contempt);
+                }
+            }
             "drawpolicy" => {
-                self.draw = match word.to_ascii_lowercase().as_str() {
-                    "zero" => "Zero",
-                    "contempt" => "Contempt",
-                    "crayblitz" => "CrayBlitz",
-                    _ => return Err(format!("option DrawPolicy: unknown value `{word}`")),
-                };
+                let policies = [
+                    ("zero", DrawPolicy::Zero),
+                    ("contempt", DrawPolicy::Contempt(self.contempt)),
+                    ("crayblitz", DrawPolicy::CrayBlitz),
+                ];
+                options.draw = choose("DrawPolicy", word, &policies)?;
             }
             "grain" => {
                 let step = u32::try_from(number(1, 100)?).unwrap_or(1);
                 options.grain = if step == 1 { None } else { Grain::new(step).ok() };
             }
             "ttscheme" => {
-                options.scheme = match word.to_ascii_lowercase().as_str() {
-                    "plydistance" => TtScheme::PlyDistance,
-                    "delayedloss" => TtScheme::DelayedLoss,
-                    _ => return Err(format!("option TTScheme: unknown value `{word}`")),
-                };
+                let schemes = [
+                    ("plydistance", TtScheme::PlyDistance),
+                    ("delayedloss", TtScheme::DelayedLoss),
+                ];
+                options.scheme = choose("TTScheme", word, &schemes)?;
             }
             "knowledge" => {
-                options.knowledge = match word.to_ascii_lowercase().as_str() {
-                    "progress" => Knowledge::Progress,
-                    "pawnrank" => Knowledge::PawnRank,
-                    "recognizer" => Knowledge::Recognizer,
-                    "off" => Knowledge::Off,
-                    _ => return Err(format!("option Knowledge: unknown value `{word}`")),
-                };
+                let kinds = [
+                    ("progress", Knowledge::Progress),
+                    ("pawnrank", Knowledge::PawnRank),
+                    ("recognizer", Knowledge::Recognizer),
+                    ("off", Knowledge::Off),
+                ];
+                options.knowledge = choose("Knowledge", word, &kinds)?;
             }
             "search" => {
-                options.driver = match word.to_ascii_lowercase().as_str() {
-                    "pvs" => Driver::Pvs,
-                    "mtdf" => Driver::Mtdf,
-                    _ => return Err(format!("option Search: unknown value `{word}`")),
-                };
+                options.driver =
+                    choose("Search", word, &[("pvs", Driver::Pvs), ("mtdf", Driver::Mtdf)])?;
             }
             "rootdtm" => {
-                options.root_dtm = match word.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("option RootDTM: `{word}` is not true or false")),
-                };
+                options.root_dtm = choose("RootDTM", word, &[("true", true), ("false", false)])?;
             }
             "move overhead" => {
                 self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
             }
             _ => return Err(format!("unknown option `{name}`")),
         }
-        options.draw = match self.draw {
-            "Contempt" => DrawPolicy::Contempt(self.contempt),
-            "CrayBlitz" => DrawPolicy::CrayBlitz,
-            _ => DrawPolicy::Zero,
-        };
         searcher.set_options(options);
         Ok(())
     }
@@ -318,6 +310,15 @@ impl Engine {
         });
         self.running = Some((handle, stop, stopped));
     }
+}
+
+/// The value of a combo option named `word` (any case) among `values`.
+fn choose<T: Copy>(option: &str, word: &str, values: &[(&str, T)]) -> Result<T, String> {
+    values
+        .iter()
+        .find(|(name, _)| word.eq_ignore_ascii_case(name))
+        .map(|&(_, v)| v)
+        .ok_or_else(|| format!("option {option}: unknown value `{word}`"))
 }
 
 fn uci(m: &Move) -> String {
