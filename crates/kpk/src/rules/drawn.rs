@@ -213,9 +213,10 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
 /// any square of the pawn's path to protect it: the defender takes the pawn.
 ///
 /// Counted in king moves, with the defender's move first when he is to move, and the pawn's
-/// double step when both squares in front of it are empty. The margin of two moves is what makes
-/// it exact over every legal position (with one move it errs 132 times: the pawn slips out of
-/// the square with its double step while the defender approaches).
+/// double step when both squares in front of it are empty. The defender must be one move ahead,
+/// or two when the pawn still stands on its second rank: that is what makes it exact over every
+/// legal position (with one move for the second-rank pawn too it errs 132 times: the pawn
+/// slips out of the square with its double step while the defender approaches).
 #[must_use]
 pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
     draw_when(pos, |x| {
@@ -226,7 +227,9 @@ pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
         let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
         let to_protect =
             path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - defender_first);
-        inside_square && to_capture + 2 <= to_protect
+        // a pawn on its second rank may slip away with its double step: one move more
+        let margin = if x.pawn.rank == 1 { 2 } else { 1 };
+        inside_square && to_capture + margin <= to_protect
     })
 }
 
@@ -258,5 +261,30 @@ pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
         let pawn_moves = x.pawn_moves();
         let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
         inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
+    })
+}
+
+/// **The defender is first to the key squares.** The defending king stands inside the square of
+/// the pawn (not a rook pawn) and is nearer to the key squares than the strong king: at least
+/// two king moves nearer with the defender to move, three with the strong side to move. He
+/// steps in front of the pawn and keeps the strong king off the key squares.
+///
+/// Counted in king moves to the nearest key square, with the pawn's double step when both
+/// squares in front of it are empty. The margins make it exact over every legal position; one
+/// move less errs 2,828 times per pawn colour (the strong king takes the opposition, or the
+/// pawn's advance moves the key squares away from the defender).
+#[must_use]
+pub fn defender_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    draw_when(pos, |x| {
+        if x.rook_pawn() {
+            return false;
+        }
+        let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
+        let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
+            return false;
+        };
+        let defender_first = x.defender_first();
+        let inside_square = x.defender.distance(x.promotion()) - defender_first <= x.pawn_moves();
+        inside_square && king - defender >= 3 - defender_first
     })
 }

@@ -121,3 +121,61 @@ impl Frame {
         self.king == c || self.defender == c
     }
 }
+
+/// The moves each side needs to reach the places a KPK race is about, all counted alike: a king
+/// `d` steps away needs `d` moves, less one for the side to move, which is a tempo ahead. So
+/// when one side's count is below the other's, it gets there first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Race {
+    /// The pawn's moves to promote (the double step counted when both squares are empty).
+    pub pawn: i8,
+    /// Defender: until he stands next to the pawn (0: he can take it now, if it is unguarded).
+    pub capture: i8,
+    /// Strong king: until it stands next to the pawn's path (the pawn's square and every square
+    /// in front of it).
+    pub protect: i8,
+    /// Strong king: until it stands on a key square.
+    pub king_to_key: i8,
+    /// Defender: until he stands on a key square.
+    pub defender_to_key: i8,
+    /// Strong king: until it stands on the promotion square.
+    pub king_to_promotion: i8,
+    /// Defender: until he stands on the promotion square.
+    pub defender_to_promotion: i8,
+    /// Defender: until he stands on the pawn's path in front of it.
+    pub defender_to_path: i8,
+    /// King steps between the strong king and the pawn.
+    pub king_to_pawn: i8,
+    /// King steps between the two kings.
+    pub kings_apart: i8,
+}
+
+impl Race {
+    pub(crate) fn of(x: &Frame) -> Race {
+        let defender_first = x.defender_first();
+        let strong_first = 1 - defender_first;
+        let nearest = |from: Coord, squares: &mut dyn Iterator<Item = Coord>| {
+            squares.map(|c| from.distance(c)).min().unwrap_or(i8::MAX / 2)
+        };
+        let path = |from_rank: i8| (from_rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
+        let promotion = x.promotion();
+        Race {
+            pawn: x.pawn_moves(),
+            capture: x.defender.distance(x.pawn) - defender_first,
+            protect: nearest(x.king, &mut path(x.pawn.rank)) - 1 - strong_first,
+            king_to_key: nearest(x.king, &mut super::won::key_squares(x)) - strong_first,
+            defender_to_key: nearest(x.defender, &mut super::won::key_squares(x)) - defender_first,
+            king_to_promotion: x.king.distance(promotion) - strong_first,
+            defender_to_promotion: x.defender.distance(promotion) - defender_first,
+            defender_to_path: nearest(x.defender, &mut path(x.pawn.rank + 1)) - defender_first,
+            king_to_pawn: x.king.distance(x.pawn),
+            kings_apart: x.king.distance(x.defender),
+        }
+    }
+
+    /// How many moves the defender has to spare in the race to the promotion square (negative:
+    /// he is inside the square of the pawn with that many to spare; positive: outside it).
+    pub(crate) const fn outside_square(&self) -> i8 {
+        self.defender_to_promotion - self.pawn
+    }
+}
