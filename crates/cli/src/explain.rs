@@ -26,7 +26,7 @@ fn reason(c: &Classification) -> (&'static str, Option<&'static str>, String) {
         Basis::Heuristic => (
             "heuristic",
             None,
-            "No rule of this crate decides this position yet; the key-square race heuristic only guesses.".into(),
+            "No rule of this crate decides this position yet; the outflanking heuristic only guesses (a win when the kings stand two files or more apart).".into(),
         ),
     }
 }

@@ -32,9 +32,7 @@ mod won;
 
 use alloc::vec::Vec;
 
-pub use classifier::{
-    Basis, Classification, classify, classify_endgame, key_square_race_heuristic,
-};
+pub use classifier::{Basis, Classification, classify, classify_endgame, outflanking_heuristic};
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{
