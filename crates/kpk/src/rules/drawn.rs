@@ -3,13 +3,10 @@
 //! Squares in the explanations are from the side with the pawn, as if it were White with the
 //! pawn moving up; the functions accept either colour.
 
-use super::frame::{Coord, Frame};
+use super::frame::{Coord, Frame, Race};
 use super::won::key_squares;
+use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
-
-fn draw_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
-    rule(&Frame::of(pos)).then_some(Wdl::Draw)
-}
 
 /// **The pawn falls.** The defender is to move, stands next to the pawn, and the strong king
 /// does not guard it: the defender takes the pawn, and two bare kings are a draw.
@@ -18,7 +15,11 @@ fn draw_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
 /// quiescence search."
 #[must_use]
 pub fn capturable_pawn(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, Frame::pawn_falls)
+    claim(pos, Claim::Draw, capturable_pawn_holds)
+}
+
+pub(crate) fn capturable_pawn_holds(x: &Frame, _: &Race) -> bool {
+    x.pawn_falls()
 }
 
 /// **Stalemate.** The defender is to move, is not in check, and has no legal move. In KPK this
@@ -26,7 +27,11 @@ pub fn capturable_pawn(pos: &KpkPosition) -> Option<Wdl> {
 /// or knight pawn (Ka8 against Kc7 or Kc8 and Pb6).
 #[must_use]
 pub fn stalemate(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, Frame::defender_stalemated)
+    claim(pos, Claim::Draw, stalemate_holds)
+}
+
+pub(crate) fn stalemate_holds(x: &Frame, _: &Race) -> bool {
+    x.defender_stalemated()
 }
 
 /// **Blockade with the attacker behind.** The defending king stands directly in front of the
@@ -36,9 +41,11 @@ pub fn stalemate(pos: &KpkPosition) -> Option<Wdl> {
 /// behind it, weaker side to move."
 #[must_use]
 pub fn blockade_king_behind(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.king == x.pawn.offset(0, -1)
-    })
+    claim(pos, Claim::Draw, blockade_king_behind_holds)
+}
+
+pub(crate) fn blockade_king_behind_holds(x: &Frame, _: &Race) -> bool {
+    !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.king == x.pawn.offset(0, -1)
 }
 
 /// **Blockade with the attacker diagonally behind.** The defending king stands directly in front
@@ -48,11 +55,13 @@ pub fn blockade_king_behind(pos: &KpkPosition) -> Option<Wdl> {
 /// move."
 #[must_use]
 pub fn blockade_king_diagonally_behind(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        x.strong_to_move
-            && x.defender == x.pawn.offset(0, 1)
-            && (x.king == x.pawn.offset(1, -1) || x.king == x.pawn.offset(-1, -1))
-    })
+    claim(pos, Claim::Draw, blockade_king_diagonally_behind_holds)
+}
+
+pub(crate) fn blockade_king_diagonally_behind_holds(x: &Frame, _: &Race) -> bool {
+    x.strong_to_move
+        && x.defender == x.pawn.offset(0, 1)
+        && (x.king == x.pawn.offset(1, -1) || x.king == x.pawn.offset(-1, -1))
 }
 
 fn kings_opposed_pawn_beside(x: &Frame) -> bool {
@@ -72,7 +81,11 @@ fn kings_opposed_pawn_beside(x: &Frame) -> bool {
 /// king of the stronger side, which is about to move."
 #[must_use]
 pub fn opposition_pawn_beside_literal(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, kings_opposed_pawn_beside)
+    claim(pos, Claim::Draw, opposition_pawn_beside_literal_holds)
+}
+
+pub(crate) fn opposition_pawn_beside_literal_holds(x: &Frame, _: &Race) -> bool {
+    kings_opposed_pawn_beside(x)
 }
 
 /// **Opposition, pawn beside the king.** As [`opposition_pawn_beside_literal`], with the
@@ -81,7 +94,11 @@ pub fn opposition_pawn_beside_literal(pos: &KpkPosition) -> Option<Wdl> {
 /// With the defender behind, the pawn simply runs.
 #[must_use]
 pub fn opposition_pawn_beside(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| kings_opposed_pawn_beside(x) && x.defender.rank > x.king.rank)
+    claim(pos, Claim::Draw, opposition_pawn_beside_holds)
+}
+
+pub(crate) fn opposition_pawn_beside_holds(x: &Frame, _: &Race) -> bool {
+    kings_opposed_pawn_beside(x) && x.defender.rank > x.king.rank
 }
 
 /// **The pawn checks out of the opposition.** The position after the strong side, in
@@ -92,12 +109,14 @@ pub fn opposition_pawn_beside(pos: &KpkPosition) -> Option<Wdl> {
 /// Seed: "In the above position the stronger side moves a pawn, giving check."
 #[must_use]
 pub fn pawn_check_from_opposition(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        !x.strong_to_move
-            && x.defender == x.king.offset(0, 2)
-            && x.pawn.rank == x.king.rank + 1
-            && (x.pawn.file - x.king.file).abs() == 1
-    })
+    claim(pos, Claim::Draw, pawn_check_from_opposition_holds)
+}
+
+pub(crate) fn pawn_check_from_opposition_holds(x: &Frame, _: &Race) -> bool {
+    !x.strong_to_move
+        && x.defender == x.king.offset(0, 2)
+        && x.pawn.rank == x.king.rank + 1
+        && (x.pawn.file - x.king.file).abs() == 1
 }
 
 /// The seed's square numbering: H1 = 0, G1 = 1, ..., A1 = 7, H2 = 8, ...
@@ -117,14 +136,16 @@ fn h1_index(c: Coord) -> i8 {
 /// return DRAW; } }`.
 #[must_use]
 pub fn corresponding_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        let p = h1_index(x.pawn);
-        let (k, d) = (h1_index(x.king), h1_index(x.defender));
-        x.strong_to_move
-            && [p - 7, p - 8, p - 9].contains(&k)
-            && [p + 15, p + 16, p + 17].contains(&d)
-            && x.defender.rank != 7
-    })
+    claim(pos, Claim::Draw, corresponding_squares_literal_holds)
+}
+
+pub(crate) fn corresponding_squares_literal_holds(x: &Frame, _: &Race) -> bool {
+    let p = h1_index(x.pawn);
+    let (k, d) = (h1_index(x.king), h1_index(x.defender));
+    x.strong_to_move
+        && [p - 7, p - 8, p - 9].contains(&k)
+        && [p + 15, p + 16, p + 17].contains(&d)
+        && x.defender.rank != 7
 }
 
 /// **Corresponding squares.** The strong king on one of the three squares behind the pawn (same
@@ -134,14 +155,16 @@ pub fn corresponding_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
 /// [`corresponding_squares_literal`], the squares never wrap around the board's edge.
 #[must_use]
 pub fn corresponding_squares(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        x.strong_to_move
-            && x.king.rank == x.pawn.rank - 1
-            && (x.king.file - x.pawn.file).abs() <= 1
-            && x.defender.rank == x.pawn.rank + 2
-            && (x.defender.file - x.pawn.file).abs() <= 1
-            && x.defender.rank != 7
-    })
+    claim(pos, Claim::Draw, corresponding_squares_holds)
+}
+
+pub(crate) fn corresponding_squares_holds(x: &Frame, _: &Race) -> bool {
+    x.strong_to_move
+        && x.king.rank == x.pawn.rank - 1
+        && (x.king.file - x.pawn.file).abs() <= 1
+        && x.defender.rank == x.pawn.rank + 2
+        && (x.defender.file - x.pawn.file).abs() <= 1
+        && x.defender.rank != 7
 }
 
 /// **Rook pawn: the defender holds the corner.** A rook pawn, and the defending king on the
@@ -149,7 +172,11 @@ pub fn corresponding_squares(pos: &KpkPosition) -> Option<Wdl> {
 /// can only stalemate it.
 #[must_use]
 pub fn rook_pawn_corner(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| x.rook_pawn() && x.defender.distance(x.promotion()) <= 1)
+    claim(pos, Claim::Draw, rook_pawn_corner_holds)
+}
+
+pub(crate) fn rook_pawn_corner_holds(x: &Frame, _: &Race) -> bool {
+    x.rook_pawn() && x.defender.distance(x.promotion()) <= 1
 }
 
 /// **Rook pawn: the strong king is shut in.** A rook pawn, the strong king in front of it on
@@ -159,15 +186,17 @@ pub fn rook_pawn_corner(pos: &KpkPosition) -> Option<Wdl> {
 /// pass its own king.
 #[must_use]
 pub fn rook_pawn_king_shut_in(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        let inward = if x.pawn.file == 0 { 1 } else { -1 };
-        let knight_file = (-1..=1).map(|dr| x.king.offset(inward, dr)).filter(|c| c.on_board());
-        x.rook_pawn()
-            && x.king.file == x.pawn.file
-            && x.king.rank > x.pawn.rank
-            && x.defender.file == x.pawn.file + 2 * inward
-            && knight_file.clone().all(|c| x.defender.distance(c) == 1)
-    })
+    claim(pos, Claim::Draw, rook_pawn_king_shut_in_holds)
+}
+
+pub(crate) fn rook_pawn_king_shut_in_holds(x: &Frame, _: &Race) -> bool {
+    let inward = if x.pawn.file == 0 { 1 } else { -1 };
+    let knight_file = (-1..=1).map(|dr| x.king.offset(inward, dr)).filter(|c| c.on_board());
+    x.rook_pawn()
+        && x.king.file == x.pawn.file
+        && x.king.rank > x.pawn.rank
+        && x.defender.file == x.pawn.file + 2 * inward
+        && knight_file.clone().all(|c| x.defender.distance(c) == 1)
 }
 
 /// **Rook pawn: the race to the corner.** A rook pawn, and the defending king reaches the
@@ -182,30 +211,32 @@ pub fn rook_pawn_king_shut_in(pos: &KpkPosition) -> Option<Wdl> {
 /// defender away), with two never.
 #[must_use]
 pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        if !x.rook_pawn() {
-            return false;
-        }
-        let inward = if x.pawn.file == 0 { 1 } else { -1 };
-        let promotion = x.promotion();
-        let corner = [
-            promotion,
-            promotion.offset(inward, 0),
-            promotion.offset(inward, -1),
-            promotion.offset(0, -1),
-        ];
-        // the square in front of the pawn is only free for the defender below the 7th rank
-        let open = if x.pawn.rank < 6 { 4 } else { 3 };
-        let reach = |from: Coord, squares: &[Coord]| {
-            squares.iter().map(|&c| from.distance(c)).min().unwrap_or(i8::MAX)
-        };
-        let defender = reach(x.defender, &corner[..open]);
-        let king = reach(x.king, &corner);
-        let pawn_moves = x.pawn_moves();
-        let defender_first = x.defender_first();
-        defender - defender_first < pawn_moves
-            && defender - defender_first + 2 <= king - (1 - defender_first)
-    })
+    claim(pos, Claim::Draw, rook_pawn_race_to_the_corner_holds)
+}
+
+pub(crate) fn rook_pawn_race_to_the_corner_holds(x: &Frame, _: &Race) -> bool {
+    if !x.rook_pawn() {
+        return false;
+    }
+    let inward = if x.pawn.file == 0 { 1 } else { -1 };
+    let promotion = x.promotion();
+    let corner = [
+        promotion,
+        promotion.offset(inward, 0),
+        promotion.offset(inward, -1),
+        promotion.offset(0, -1),
+    ];
+    // the square in front of the pawn is only free for the defender below the 7th rank
+    let open = if x.pawn.rank < 6 { 4 } else { 3 };
+    let reach = |from: Coord, squares: &[Coord]| {
+        squares.iter().map(|&c| from.distance(c)).min().unwrap_or(i8::MAX)
+    };
+    let defender = reach(x.defender, &corner[..open]);
+    let king = reach(x.king, &corner);
+    let pawn_moves = x.pawn_moves();
+    let defender_first = x.defender_first();
+    defender - defender_first < pawn_moves
+        && defender - defender_first + 2 <= king - (1 - defender_first)
 }
 
 /// **The pawn is lost in the race.** The defending king stands inside the square of the pawn (it
@@ -219,18 +250,19 @@ pub fn rook_pawn_race_to_the_corner(pos: &KpkPosition) -> Option<Wdl> {
 /// slips out of the square with its double step while the defender approaches).
 #[must_use]
 pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        let defender_first = x.defender_first();
-        let pawn_moves = x.pawn_moves();
-        let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
-        let to_capture = x.defender.distance(x.pawn) - defender_first;
-        let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
-        let to_protect =
-            path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - defender_first);
-        // a pawn on its second rank may slip away with its double step: one move more
-        let margin = if x.pawn.rank == 1 { 2 } else { 1 };
-        inside_square && to_capture + margin <= to_protect
-    })
+    claim(pos, Claim::Draw, pawn_lost_in_the_race_holds)
+}
+
+pub(crate) fn pawn_lost_in_the_race_holds(x: &Frame, _: &Race) -> bool {
+    let defender_first = x.defender_first();
+    let pawn_moves = x.pawn_moves();
+    let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
+    let to_capture = x.defender.distance(x.pawn) - defender_first;
+    let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
+    let to_protect = path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - defender_first);
+    // a pawn on its second rank may slip away with its double step: one move more
+    let margin = if x.pawn.rank == 1 { 2 } else { 1 };
+    inside_square && to_capture + margin <= to_protect
 }
 
 /// **The defender guards the key squares first.** The defending king stands inside the square of
@@ -243,25 +275,27 @@ pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
 /// with two it errs 988 times (the pawn's advance moves its key squares while the kings walk).
 #[must_use]
 pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        if x.rook_pawn() {
-            return false;
-        }
-        let defender_first = x.defender_first();
-        let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
-        // a square that guards every key square touches the first one
-        let Some(first) = key_squares(x).next() else { return false };
-        let guard_squares = (-1..=1)
-            .flat_map(|df| (-1..=1).map(move |dr| first.offset(df, dr)))
-            .filter(|&c| c.on_board() && c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
-        let Some(defender) = guard_squares.map(|c| x.defender.distance(c)).min() else {
-            return false;
-        };
-        let Some(king) = key_squares(x).map(|c| x.king.distance(c)).min() else { return false };
-        let pawn_moves = x.pawn_moves();
-        let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
-        inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
-    })
+    claim(pos, Claim::Draw, defender_guards_the_key_squares_first_holds)
+}
+
+pub(crate) fn defender_guards_the_key_squares_first_holds(x: &Frame, _: &Race) -> bool {
+    if x.rook_pawn() {
+        return false;
+    }
+    let defender_first = x.defender_first();
+    let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
+    // a square that guards every key square touches the first one
+    let Some(first) = key_squares(x).next() else { return false };
+    let guard_squares = (-1..=1)
+        .flat_map(|df| (-1..=1).map(move |dr| first.offset(df, dr)))
+        .filter(|&c| c.on_board() && c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
+    let Some(defender) = guard_squares.map(|c| x.defender.distance(c)).min() else {
+        return false;
+    };
+    let Some(king) = key_squares(x).map(|c| x.king.distance(c)).min() else { return false };
+    let pawn_moves = x.pawn_moves();
+    let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
+    inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
 }
 
 /// **The defender is first to the key squares.** The defending king stands inside the square of
@@ -275,16 +309,18 @@ pub fn defender_guards_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
 /// pawn's advance moves the key squares away from the defender).
 #[must_use]
 pub fn defender_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x| {
-        if x.rook_pawn() {
-            return false;
-        }
-        let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
-        let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
-            return false;
-        };
-        let defender_first = x.defender_first();
-        let inside_square = x.defender.distance(x.promotion()) - defender_first <= x.pawn_moves();
-        inside_square && king - defender >= 3 - defender_first
-    })
+    claim(pos, Claim::Draw, defender_first_to_the_key_squares_holds)
+}
+
+pub(crate) fn defender_first_to_the_key_squares_holds(x: &Frame, _: &Race) -> bool {
+    if x.rook_pawn() {
+        return false;
+    }
+    let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
+    let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
+        return false;
+    };
+    let defender_first = x.defender_first();
+    let inside_square = x.defender.distance(x.promotion()) - defender_first <= x.pawn_moves();
+    inside_square && king - defender >= 3 - defender_first
 }

@@ -58,6 +58,9 @@ pub use won::{
 };
 
 use crate::{KpkPosition, Wdl};
+use drawn::*;
+use races::*;
+use won::*;
 
 /// The key squares of the pawn: where the strong king wins whoever is to move (for a rook pawn,
 /// the two knight-file squares by the corner), as board squares.
@@ -117,6 +120,26 @@ pub enum Claim {
     Draw,
 }
 
+impl Claim {
+    /// The claim as a verdict for the side to move of a position seen from the pawn's side.
+    const fn for_side_to_move(self, x: &frame::Frame) -> Wdl {
+        match self {
+            Claim::Draw => Wdl::Draw,
+            Claim::Win if x.strong_to_move => Wdl::Win,
+            Claim::Win => Wdl::Loss,
+        }
+    }
+}
+
+/// A rule's test on a position seen from the pawn's side, with its race counts.
+pub(crate) type Holds = fn(&frame::Frame, &frame::Race) -> bool;
+
+/// A rule's verdict for one position: its claim where its test holds.
+pub(crate) fn claim(pos: &KpkPosition, claim: Claim, holds: Holds) -> Option<Wdl> {
+    let x = frame::Frame::of(pos);
+    holds(&x, &frame::Race::of(&x)).then(|| claim.for_side_to_move(&x))
+}
+
 /// A recognizer with its name and statement.
 #[derive(Clone, Copy, Debug)]
 pub struct Rule {
@@ -134,10 +157,20 @@ pub struct Rule {
     pub corrects: Option<&'static str>,
     /// The recognizer: the claim as [`Wdl`] for the side to move, or `None`.
     pub recognize: fn(&KpkPosition) -> Option<Wdl>,
+    /// The same test on a position already seen from the pawn's side, so that many rules can
+    /// share one [`frame::Frame`] and one [`frame::Race`].
+    pub(crate) holds: Holds,
+}
+
+impl Rule {
+    /// The claim for a position already seen from the pawn's side.
+    pub(crate) fn claim_in(&self, x: &frame::Frame, race: &frame::Race) -> Option<Wdl> {
+        (self.holds)(x, race).then(|| self.claim.for_side_to_move(x))
+    }
 }
 
 macro_rules! rule {
-    ($f:ident, $claim:ident, $statement:expr, seed: $seed:expr, literal: $literal:expr, corrects: $corrects:expr) => {
+    ($f:ident / $holds:ident, $claim:ident, $statement:expr, seed: $seed:expr, literal: $literal:expr, corrects: $corrects:expr) => {
         Rule {
             id: stringify!($f),
             claim: Claim::$claim,
@@ -146,138 +179,139 @@ macro_rules! rule {
             literal: $literal,
             corrects: $corrects,
             recognize: $f,
+            holds: $holds,
         }
     };
 }
 
 /// Every recognizer of this module, drawn rules first.
 pub const RULES: &[Rule] = &[
-    rule!(capturable_pawn, Draw,
+    rule!(capturable_pawn / capturable_pawn_holds, Draw,
         "The defender to move takes the undefended pawn next to his king.",
         seed: Some("In the case that the pawn can be immediately captured, might be delegated to the quiescence search"),
         literal: true, corrects: None),
-    rule!(stalemate, Draw,
+    rule!(stalemate / stalemate_holds, Draw,
         "The defender to move is not in check and has no legal move.",
         seed: Some("there is a stalemate exception with the knight pawn"),
         literal: false, corrects: None),
-    rule!(blockade_king_behind, Draw,
+    rule!(blockade_king_behind / blockade_king_behind_holds, Draw,
         "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
         seed: Some("Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move"),
         literal: true, corrects: None),
-    rule!(blockade_king_diagonally_behind, Draw,
+    rule!(blockade_king_diagonally_behind / blockade_king_diagonally_behind_holds, Draw,
         "Defending king directly in front of the pawn, strong king diagonally behind it, strong side to move.",
         seed: Some("Defending king as above, the other king diagonally behind the pawn, stronger side to move"),
         literal: true, corrects: None),
-    rule!(opposition_pawn_beside_literal, Draw,
+    rule!(opposition_pawn_beside_literal / opposition_pawn_beside_literal_holds, Draw,
         "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
         seed: Some("Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move"),
         literal: true, corrects: None),
-    rule!(opposition_pawn_beside, Draw,
+    rule!(opposition_pawn_beside / opposition_pawn_beside_holds, Draw,
         "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
         seed: None, literal: false, corrects: Some("opposition_pawn_beside_literal")),
-    rule!(pawn_check_from_opposition, Draw,
+    rule!(pawn_check_from_opposition / pawn_check_from_opposition_holds, Draw,
         "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.",
         seed: Some("In the above position the stronger side moves a pawn, giving check"),
         literal: true, corrects: None),
-    rule!(corresponding_squares_literal, Draw,
+    rule!(corresponding_squares_literal / corresponding_squares_literal_holds, Draw,
         "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).",
         seed: Some("a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move"),
         literal: true, corrects: None),
-    rule!(corresponding_squares, Draw,
+    rule!(corresponding_squares / corresponding_squares_holds, Draw,
         "Strong king on a square behind the pawn, defender on a corresponding square two ranks in front of it (not on the last rank), strong side to move.",
         seed: None, literal: false, corrects: Some("corresponding_squares_literal")),
-    rule!(rook_pawn_corner, Draw,
+    rule!(rook_pawn_corner / rook_pawn_corner_holds, Draw,
         "Rook pawn, and the defending king on the promotion square or next to it.",
         seed: Some("there are drawn rook pawn cases"), literal: false, corrects: None),
-    rule!(rook_pawn_king_shut_in, Draw,
+    rule!(rook_pawn_king_shut_in / rook_pawn_king_shut_in_holds, Draw,
         "Rook pawn, the strong king in front of it on the rook file, the defender two files away level with it: the king cannot leave the rook file.",
         seed: Some("the defender prevents the king on the pawn's frontspan from leaving the rook file"),
         literal: false, corrects: None),
-    rule!(rook_pawn_race_to_the_corner, Draw,
+    rule!(rook_pawn_race_to_the_corner / rook_pawn_race_to_the_corner_holds, Draw,
         "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there.",
         seed: None, literal: false, corrects: None),
-    rule!(pawn_lost_in_the_race, Draw,
+    rule!(pawn_lost_in_the_race / pawn_lost_in_the_race_holds, Draw,
         "The defending king is inside the square of the pawn and reaches it a move before the strong king can reach its path (two moves while the pawn stands on its second rank).",
         seed: None, literal: false, corrects: None),
-    rule!(defender_guards_the_key_squares_first, Draw,
+    rule!(defender_guards_the_key_squares_first / defender_guards_the_key_squares_first_holds, Draw,
         "The defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_first_to_the_key_squares, Draw,
+    rule!(defender_first_to_the_key_squares / defender_first_to_the_key_squares_holds, Draw,
         "The defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_on_the_path_king_beyond, Draw,
+    rule!(defender_on_the_path_king_beyond / defender_on_the_path_king_beyond_holds, Draw,
         "The defending king stands on the pawn's path in front of it, and the strong king is level with him or further up the board.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_on_a_key_square_king_far, Draw,
+    rule!(defender_on_a_key_square_king_far / defender_on_a_key_square_king_far_holds, Draw,
         "The defending king stands on a key square (or steps onto one with his move), and the strong king is three files or more from the pawn.",
         seed: None, literal: false, corrects: None),
-    rule!(deep_inside_the_square_pawn_alone, Draw,
+    rule!(deep_inside_the_square_pawn_alone / deep_inside_the_square_pawn_alone_holds, Draw,
         "The defending king is three moves or more inside the square, and the strong king needs at least the pawn's moves less two to stand next to its path.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_at_the_promotion_square, Draw,
+    rule!(defender_at_the_promotion_square / defender_at_the_promotion_square_holds, Draw,
         "The defending king reaches the promotion square within a move, and the strong king needs three moves or more to stand next to the pawn's path.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_ahead_king_behind, Draw,
+    rule!(defender_ahead_king_behind / defender_ahead_king_behind_holds, Draw,
         "The defending king reaches a key square four moves before the pawn could promote, and the promotion square before the strong king can stand next to the pawn's path.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_much_nearer_the_promotion_square, Draw,
+    rule!(defender_much_nearer_the_promotion_square / defender_much_nearer_the_promotion_square_holds, Draw,
         "The defending king reaches the promotion square six moves before the strong king, and the pawn at most two moves after the strong king reaches a key square.",
         seed: None, literal: false, corrects: None),
-    rule!(pawn_lost_inside_the_square, Draw,
+    rule!(pawn_lost_inside_the_square / pawn_lost_inside_the_square_holds, Draw,
         "The defending king is inside the square and can stand next to the pawn three moves sooner than the strong king's distance to it.",
         seed: None, literal: false, corrects: None),
-    rule!(pawn_lost_to_a_defender_in_front, Draw,
+    rule!(pawn_lost_to_a_defender_in_front / pawn_lost_to_a_defender_in_front_holds, Draw,
         "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it.",
         seed: None, literal: false, corrects: None),
-    rule!(king_beyond_a_defender_in_front, Draw,
+    rule!(king_beyond_a_defender_in_front / king_beyond_a_defender_in_front_holds, Draw,
         "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_on_the_key_squares_before_the_king_is_by_the_pawn, Draw,
+    rule!(defender_on_the_key_squares_before_the_king_is_by_the_pawn / defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds, Draw,
         "The defending king is inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_from_in_front_to_the_key_squares_first, Draw,
+    rule!(defender_from_in_front_to_the_key_squares_first / defender_from_in_front_to_the_key_squares_first_holds, Draw,
         "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king.",
         seed: None, literal: false, corrects: None),
-    rule!(guards_front_squares_literal, Win,
+    rule!(guards_front_squares_literal / guards_front_squares_literal_holds, Win,
         "At most three squares in front of the pawn, and the strong king guards all of them.",
         seed: Some("Stronger king defends all stop and telestop(s), including the promotion square up to three squares"),
         literal: true, corrects: None),
-    rule!(guards_front_squares, Win,
+    rule!(guards_front_squares / guards_front_squares_holds, Win,
         "The strong king guards every square in front of the pawn (at most three), and the defender to move cannot take the pawn.",
         seed: Some("With defender to move, one has to consider whether the pawn can be captured ... a stalemate exception with the knight pawn"),
         literal: false, corrects: Some("guards_front_squares_literal")),
-    rule!(rule_of_the_square_literal, Win,
+    rule!(rule_of_the_square_literal / rule_of_the_square_literal_holds, Win,
         "The defending king is outside the square of the pawn (the seed's formula).",
         seed: Some("Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move"),
         literal: true, corrects: None),
-    rule!(rule_of_the_square, Win,
+    rule!(rule_of_the_square / rule_of_the_square_holds, Win,
         "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
         seed: None, literal: false, corrects: Some("rule_of_the_square_literal")),
-    rule!(key_squares_occupied, Win,
+    rule!(key_squares_occupied / key_squares_occupied_holds, Win,
         "The strong king stands on a key square of the pawn (for a rook pawn: the knight-file squares by the corner), and the pawn cannot be taken at once.",
         seed: None, literal: false, corrects: None),
-    rule!(king_in_front_of_pawn, Win,
+    rule!(king_in_front_of_pawn / king_in_front_of_pawn_holds, Win,
         "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
         seed: None, literal: false, corrects: None),
-    rule!(first_to_a_key_square, Win,
+    rule!(first_to_a_key_square / first_to_a_key_square_holds, Win,
         "The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_left_behind, Win,
+    rule!(defender_left_behind / defender_left_behind_holds, Win,
         "The defending king stands two ranks or more behind the pawn.",
         seed: None, literal: false, corrects: None),
-    rule!(far_outside_the_square, Win,
+    rule!(far_outside_the_square / far_outside_the_square_holds, Win,
         "The defending king is two moves or more outside the square of the pawn.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_too_late_for_the_path, Win,
+    rule!(defender_too_late_for_the_path / defender_too_late_for_the_path_holds, Win,
         "Not a rook pawn, and the defending king needs two moves more to reach the pawn's path than the strong king is steps from the pawn.",
         seed: None, literal: false, corrects: None),
-    rule!(king_on_the_key_squares_long_before, Win,
+    rule!(king_on_the_key_squares_long_before / king_on_the_key_squares_long_before_holds, Win,
         "The strong king reaches a key square four moves before the defender reaches the pawn's path, which takes him at least the pawn's moves less one.",
         seed: None, literal: false, corrects: None),
-    rule!(king_at_the_promotion_square_first, Win,
+    rule!(king_at_the_promotion_square_first / king_at_the_promotion_square_first_holds, Win,
         "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more.",
         seed: None, literal: false, corrects: None),
-    rule!(king_on_the_key_squares_defender_far, Win,
+    rule!(king_on_the_key_squares_defender_far / king_on_the_key_squares_defender_far_holds, Win,
         "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it.",
         seed: None, literal: false, corrects: None),
 ];
@@ -330,8 +364,10 @@ pub fn measure() -> Vec<RuleReport> {
         .collect();
     for pos in KpkPosition::all() {
         let truth = pos.probe();
+        let x = frame::Frame::of(&pos);
+        let race = frame::Race::of(&x);
         for r in &mut reports {
-            let Some(claim) = (r.rule.recognize)(&pos) else { continue };
+            let Some(claim) = r.rule.claim_in(&x, &race) else { continue };
             r.fires += 1;
             if claim == truth {
                 r.correct += 1;
@@ -345,4 +381,21 @@ pub fn measure() -> Vec<RuleReport> {
         }
     }
     reports
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RULES, frame};
+    use crate::KpkPosition;
+
+    #[test]
+    fn each_rule_answers_alike_from_a_position_and_from_its_frame() {
+        for pos in KpkPosition::all().step_by(7) {
+            let x = frame::Frame::of(&pos);
+            let race = frame::Race::of(&x);
+            for rule in RULES {
+                assert_eq!((rule.recognize)(&pos), rule.claim_in(&x, &race), "{} {pos:?}", rule.id);
+            }
+        }
+    }
 }

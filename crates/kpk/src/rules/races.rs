@@ -8,23 +8,18 @@
 //! pawn moving up; the functions accept either colour.
 
 use super::frame::{Frame, Race};
+use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
-
-fn draw_when(pos: &KpkPosition, rule: impl Fn(&Frame, &Race) -> bool) -> Option<Wdl> {
-    let x = Frame::of(pos);
-    rule(&x, &Race::of(&x)).then_some(Wdl::Draw)
-}
-
-fn win_when(pos: &KpkPosition, rule: impl Fn(&Frame, &Race) -> bool) -> Option<Wdl> {
-    let x = Frame::of(pos);
-    rule(&x, &Race::of(&x)).then_some(if x.strong_to_move { Wdl::Win } else { Wdl::Loss })
-}
 
 /// **The defender is left behind.** The defending king stands two ranks or more behind the
 /// pawn: moving one rank a move like the pawn, he can never get in front of it.
 #[must_use]
 pub fn defender_left_behind(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x, _| x.defender.rank + 2 <= x.pawn.rank)
+    claim(pos, Claim::Win, defender_left_behind_holds)
+}
+
+pub(crate) fn defender_left_behind_holds(x: &Frame, _: &Race) -> bool {
+    x.defender.rank + 2 <= x.pawn.rank
 }
 
 /// **Far outside the square.** The defending king needs at least two moves more than the pawn
@@ -32,7 +27,11 @@ pub fn defender_left_behind(pos: &KpkPosition) -> Option<Wdl> {
 /// of its way, and the new queen or rook cannot be taken.
 #[must_use]
 pub fn far_outside_the_square(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |_, r| r.outside_square() >= 2)
+    claim(pos, Claim::Win, far_outside_the_square_holds)
+}
+
+pub(crate) fn far_outside_the_square_holds(_: &Frame, r: &Race) -> bool {
+    r.outside_square() >= 2
 }
 
 /// **The defender holds the path, the king is beyond him.** The defending king stands on the
@@ -40,9 +39,11 @@ pub fn far_outside_the_square(pos: &KpkPosition) -> Option<Wdl> {
 /// it cannot come between him and the pawn, and the pawn cannot pass him alone.
 #[must_use]
 pub fn defender_on_the_path_king_beyond(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x, r| {
-        r.defender_to_path + x.defender_first() == 0 && x.defender.rank <= x.king.rank
-    })
+    claim(pos, Claim::Draw, defender_on_the_path_king_beyond_holds)
+}
+
+pub(crate) fn defender_on_the_path_king_beyond_holds(x: &Frame, r: &Race) -> bool {
+    r.defender_to_path + x.defender_first() == 0 && x.defender.rank <= x.king.rank
 }
 
 /// **The defender holds a key square, the king is far.** The defending king stands on a key
@@ -50,7 +51,11 @@ pub fn defender_on_the_path_king_beyond(pos: &KpkPosition) -> Option<Wdl> {
 /// or more from the pawn.
 #[must_use]
 pub fn defender_on_a_key_square_king_far(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x, r| r.defender_to_key <= 0 && (x.king.file - x.pawn.file).abs() >= 3)
+    claim(pos, Claim::Draw, defender_on_a_key_square_king_far_holds)
+}
+
+pub(crate) fn defender_on_a_key_square_king_far_holds(x: &Frame, r: &Race) -> bool {
+    r.defender_to_key <= 0 && (x.king.file - x.pawn.file).abs() >= 3
 }
 
 /// **The defender cannot get in front in time.** Not a rook pawn, and the defending king needs
@@ -58,7 +63,11 @@ pub fn defender_on_a_key_square_king_far(pos: &KpkPosition) -> Option<Wdl> {
 /// steps away from the pawn: the king joins its pawn before the defender can block it.
 #[must_use]
 pub fn defender_too_late_for_the_path(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x, r| !x.rook_pawn() && r.defender_to_path >= r.king_to_pawn + 2)
+    claim(pos, Claim::Win, defender_too_late_for_the_path_holds)
+}
+
+pub(crate) fn defender_too_late_for_the_path_holds(x: &Frame, r: &Race) -> bool {
+    !x.rook_pawn() && r.defender_to_path >= r.king_to_pawn + 2
 }
 
 /// **The king is on the key squares long before the defender is in front.** The strong king
@@ -66,9 +75,11 @@ pub fn defender_too_late_for_the_path(pos: &KpkPosition) -> Option<Wdl> {
 /// the defender needs at least the pawn's moves to promote less one to get there.
 #[must_use]
 pub fn king_on_the_key_squares_long_before(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |_, r| {
-        r.king_to_key + 4 <= r.defender_to_path && r.defender_to_path + 1 >= r.pawn
-    })
+    claim(pos, Claim::Win, king_on_the_key_squares_long_before_holds)
+}
+
+pub(crate) fn king_on_the_key_squares_long_before_holds(_: &Frame, r: &Race) -> bool {
+    r.king_to_key + 4 <= r.defender_to_path && r.defender_to_path + 1 >= r.pawn
 }
 
 /// **The king is at the promotion square first.** The strong king reaches the promotion square
@@ -76,7 +87,11 @@ pub fn king_on_the_key_squares_long_before(pos: &KpkPosition) -> Option<Wdl> {
 /// or more.
 #[must_use]
 pub fn king_at_the_promotion_square_first(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |_, r| r.king_to_promotion + 2 <= r.defender_to_path && r.defender_to_path >= 4)
+    claim(pos, Claim::Win, king_at_the_promotion_square_first_holds)
+}
+
+pub(crate) fn king_at_the_promotion_square_first_holds(_: &Frame, r: &Race) -> bool {
+    r.king_to_promotion + 2 <= r.defender_to_path && r.defender_to_path >= 4
 }
 
 /// **The king is far from a key square, the defender further from the pawn.** The strong king
@@ -85,7 +100,11 @@ pub fn king_at_the_promotion_square_first(pos: &KpkPosition) -> Option<Wdl> {
 /// one.
 #[must_use]
 pub fn king_on_the_key_squares_defender_far(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |_, r| r.king_to_key + 5 <= r.kings_apart && r.capture + 1 >= r.king_to_pawn)
+    claim(pos, Claim::Win, king_on_the_key_squares_defender_far_holds)
+}
+
+pub(crate) fn king_on_the_key_squares_defender_far_holds(_: &Frame, r: &Race) -> bool {
+    r.king_to_key + 5 <= r.kings_apart && r.capture + 1 >= r.king_to_pawn
 }
 
 /// **Deep inside the square, the pawn alone.** The defending king is at least three moves
@@ -93,7 +112,11 @@ pub fn king_on_the_key_squares_defender_far(pos: &KpkPosition) -> Option<Wdl> {
 /// promote less two to stand next to its path.
 #[must_use]
 pub fn deep_inside_the_square_pawn_alone(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.outside_square() <= -3 && r.protect + 2 >= r.pawn)
+    claim(pos, Claim::Draw, deep_inside_the_square_pawn_alone_holds)
+}
+
+pub(crate) fn deep_inside_the_square_pawn_alone_holds(_: &Frame, r: &Race) -> bool {
+    r.outside_square() <= -3 && r.protect + 2 >= r.pawn
 }
 
 /// **The defender is at the promotion square.** The defending king reaches the promotion
@@ -101,7 +124,11 @@ pub fn deep_inside_the_square_pawn_alone(pos: &KpkPosition) -> Option<Wdl> {
 /// pawn's path.
 #[must_use]
 pub fn defender_at_the_promotion_square(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.defender_to_promotion <= 1 && r.protect >= 3)
+    claim(pos, Claim::Draw, defender_at_the_promotion_square_holds)
+}
+
+pub(crate) fn defender_at_the_promotion_square_holds(_: &Frame, r: &Race) -> bool {
+    r.defender_to_promotion <= 1 && r.protect >= 3
 }
 
 /// **The defender is ahead of the pawn, the king behind it.** The defending king reaches a key
@@ -109,7 +136,11 @@ pub fn defender_at_the_promotion_square(pos: &KpkPosition) -> Option<Wdl> {
 /// the strong king can stand next to the pawn's path.
 #[must_use]
 pub fn defender_ahead_king_behind(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.defender_to_key + 4 <= r.pawn && r.defender_to_promotion < r.protect)
+    claim(pos, Claim::Draw, defender_ahead_king_behind_holds)
+}
+
+pub(crate) fn defender_ahead_king_behind_holds(_: &Frame, r: &Race) -> bool {
+    r.defender_to_key + 4 <= r.pawn && r.defender_to_promotion < r.protect
 }
 
 /// **The defender is much nearer the promotion square.** The defending king reaches the
@@ -117,9 +148,11 @@ pub fn defender_ahead_king_behind(pos: &KpkPosition) -> Option<Wdl> {
 /// after the strong king reaches a key square.
 #[must_use]
 pub fn defender_much_nearer_the_promotion_square(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| {
-        r.defender_to_promotion + 6 <= r.king_to_promotion && r.capture <= r.king_to_key + 2
-    })
+    claim(pos, Claim::Draw, defender_much_nearer_the_promotion_square_holds)
+}
+
+pub(crate) fn defender_much_nearer_the_promotion_square_holds(_: &Frame, r: &Race) -> bool {
+    r.defender_to_promotion + 6 <= r.king_to_promotion && r.capture <= r.king_to_key + 2
 }
 
 /// **The pawn is lost inside the square.** The defending king is inside the square of the pawn
@@ -127,7 +160,11 @@ pub fn defender_much_nearer_the_promotion_square(pos: &KpkPosition) -> Option<Wd
 /// pawn.
 #[must_use]
 pub fn pawn_lost_inside_the_square(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.outside_square() <= -1 && r.capture + 3 <= r.king_to_pawn)
+    claim(pos, Claim::Draw, pawn_lost_inside_the_square_holds)
+}
+
+pub(crate) fn pawn_lost_inside_the_square_holds(_: &Frame, r: &Race) -> bool {
+    r.outside_square() <= -1 && r.capture + 3 <= r.king_to_pawn
 }
 
 /// **The pawn is lost to a defender in front.** The defending king gets onto the pawn's path
@@ -135,7 +172,11 @@ pub fn pawn_lost_inside_the_square(pos: &KpkPosition) -> Option<Wdl> {
 /// the pawn at least two moves sooner than the strong king's distance to it.
 #[must_use]
 pub fn pawn_lost_to_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.capture > r.defender_to_path && r.capture + 2 <= r.king_to_pawn)
+    claim(pos, Claim::Draw, pawn_lost_to_a_defender_in_front_holds)
+}
+
+pub(crate) fn pawn_lost_to_a_defender_in_front_holds(_: &Frame, r: &Race) -> bool {
+    r.capture > r.defender_to_path && r.capture + 2 <= r.king_to_pawn
 }
 
 /// **The king is beyond a defender in front.** The defending king gets onto the pawn's path in
@@ -143,7 +184,11 @@ pub fn pawn_lost_to_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
 /// stands two ranks or more further up the board than he does: it has run past the fight.
 #[must_use]
 pub fn king_beyond_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |x, r| r.capture > r.defender_to_path && x.defender.rank + 2 <= x.king.rank)
+    claim(pos, Claim::Draw, king_beyond_a_defender_in_front_holds)
+}
+
+pub(crate) fn king_beyond_a_defender_in_front_holds(x: &Frame, r: &Race) -> bool {
+    r.capture > r.defender_to_path && x.defender.rank + 2 <= x.king.rank
 }
 
 /// **The defender is on the key squares before the king is by the pawn.** The defending king
@@ -153,7 +198,14 @@ pub fn king_beyond_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
 pub fn defender_on_the_key_squares_before_the_king_is_by_the_pawn(
     pos: &KpkPosition,
 ) -> Option<Wdl> {
-    draw_when(pos, |_, r| r.outside_square() <= -1 && r.defender_to_key + 2 <= r.protect)
+    claim(pos, Claim::Draw, defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds)
+}
+
+pub(crate) fn defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds(
+    _: &Frame,
+    r: &Race,
+) -> bool {
+    r.outside_square() <= -1 && r.defender_to_key + 2 <= r.protect
 }
 
 /// **The defender comes from in front to the key squares first.** The defending king gets onto
@@ -161,7 +213,9 @@ pub fn defender_on_the_key_squares_before_the_king_is_by_the_pawn(
 /// and reaches a key square at least two moves before the strong king.
 #[must_use]
 pub fn defender_from_in_front_to_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
-    draw_when(pos, |_, r| {
-        r.capture >= r.defender_to_path + 2 && r.defender_to_key + 2 <= r.king_to_key
-    })
+    claim(pos, Claim::Draw, defender_from_in_front_to_the_key_squares_first_holds)
+}
+
+pub(crate) fn defender_from_in_front_to_the_key_squares_first_holds(_: &Frame, r: &Race) -> bool {
+    r.capture >= r.defender_to_path + 2 && r.defender_to_key + 2 <= r.king_to_key
 }

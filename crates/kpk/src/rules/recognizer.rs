@@ -1,5 +1,6 @@
 //! The sound combined recognizer: the rules that make no error, looked at a few plies ahead.
 
+use super::frame::{Frame, Race};
 use super::{RULES, Rule};
 use crate::{Endgame, KpkPosition, Role, Wdl};
 
@@ -62,7 +63,9 @@ const fn sound_count() -> usize {
 
 /// The first sound rule that fires, with its claim.
 pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
-    SOUND.iter().find_map(|&rule| (rule.recognize)(pos).map(|w| (rule, w)))
+    let x = Frame::of(pos);
+    let race = Race::of(&x);
+    SOUND.iter().find_map(|&rule| rule.claim_in(&x, &race).map(|w| (rule, w)))
 }
 
 /// The first claim of a sound rule.

@@ -4,13 +4,9 @@
 //! Squares in the explanations are from the side with the pawn, as if it were White with the
 //! pawn moving up; the functions accept either colour.
 
-use super::frame::{Coord, Frame};
+use super::frame::{Coord, Frame, Race};
+use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
-
-fn win_when(pos: &KpkPosition, rule: impl Fn(&Frame) -> bool) -> Option<Wdl> {
-    let x = Frame::of(pos);
-    rule(&x).then_some(if x.strong_to_move { Wdl::Win } else { Wdl::Loss })
-}
 
 /// The squares in front of the pawn up to its promotion square, nearest first.
 fn front_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
@@ -30,7 +26,11 @@ fn guards_front(x: &Frame) -> bool {
 /// three squares."
 #[must_use]
 pub fn guards_front_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, guards_front)
+    claim(pos, Claim::Win, guards_front_squares_literal_holds)
+}
+
+pub(crate) fn guards_front_squares_literal_holds(x: &Frame, _: &Race) -> bool {
+    guards_front(x)
 }
 
 /// **The king guards the way.** As [`guards_front_squares_literal`], with the two exceptions
@@ -46,7 +46,11 @@ pub fn guards_front_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
 /// with the defender in the corner (Ka8, Kc7/Kc8, Pb6).
 #[must_use]
 pub fn guards_front_squares(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x| guards_front(x) && !x.pawn_falls() && !x.defender_stalemated())
+    claim(pos, Claim::Win, guards_front_squares_holds)
+}
+
+pub(crate) fn guards_front_squares_holds(x: &Frame, _: &Race) -> bool {
+    guards_front(x) && !x.pawn_falls() && !x.defender_stalemated()
 }
 
 /// The seed's test: `min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move`.
@@ -64,7 +68,11 @@ fn outside_square_literal(x: &Frame) -> bool {
 /// formula `min(5, distance(pawnSq, promoSq)) < distance(kingSq, promoSq) - king2move`.
 #[must_use]
 pub fn rule_of_the_square_literal(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, outside_square_literal)
+    claim(pos, Claim::Win, rule_of_the_square_literal_holds)
+}
+
+pub(crate) fn rule_of_the_square_literal_holds(x: &Frame, _: &Race) -> bool {
+    outside_square_literal(x)
 }
 
 /// **The rule of the square.** As [`rule_of_the_square_literal`], where the race really is a
@@ -73,14 +81,16 @@ pub fn rule_of_the_square_literal(pos: &KpkPosition) -> Option<Wdl> {
 /// counts its double step when both squares in front of it are empty.
 #[must_use]
 pub fn rule_of_the_square(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x| {
-        let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
-        let pawn_moves = x.pawn_moves();
-        let defender_first = x.defender_first();
-        !x.pawn_falls()
-            && !path_blocked
-            && pawn_moves < x.defender.distance(x.promotion()) - defender_first
-    })
+    claim(pos, Claim::Win, rule_of_the_square_holds)
+}
+
+pub(crate) fn rule_of_the_square_holds(x: &Frame, _: &Race) -> bool {
+    let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
+    let pawn_moves = x.pawn_moves();
+    let defender_first = x.defender_first();
+    !x.pawn_falls()
+        && !path_blocked
+        && pawn_moves < x.defender.distance(x.promotion()) - defender_first
 }
 
 /// The key squares of a pawn: the squares where the strong king wins whoever is to move.
@@ -115,13 +125,12 @@ pub(crate) fn key_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
 ///   there the king is far from a pawn further back, which the defender then wins.
 #[must_use]
 pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x| {
-        let escorted = !x.rook_pawn() || x.king.distance(x.pawn) == 1;
-        !x.pawn_falls()
-            && !x.defender_stalemated()
-            && escorted
-            && key_squares(x).any(|c| c == x.king)
-    })
+    claim(pos, Claim::Win, key_squares_occupied_holds)
+}
+
+pub(crate) fn key_squares_occupied_holds(x: &Frame, _: &Race) -> bool {
+    let escorted = !x.rook_pawn() || x.king.distance(x.pawn) == 1;
+    !x.pawn_falls() && !x.defender_stalemated() && escorted && key_squares(x).any(|c| c == x.king)
 }
 
 /// **The king in front of its pawn.** The strong king stands directly in front of its pawn (not a
@@ -129,11 +138,13 @@ pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
 /// defender cannot take the opposition in front, and the king shoulders the pawn through.
 #[must_use]
 pub fn king_in_front_of_pawn(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x| {
-        let defender_ahead =
-            x.defender.rank > x.king.rank && (x.defender.file - x.king.file).abs() <= 1;
-        !x.rook_pawn() && x.king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
-    })
+    claim(pos, Claim::Win, king_in_front_of_pawn_holds)
+}
+
+pub(crate) fn king_in_front_of_pawn_holds(x: &Frame, _: &Race) -> bool {
+    let defender_ahead =
+        x.defender.rank > x.king.rank && (x.defender.file - x.king.file).abs() <= 1;
+    !x.rook_pawn() && x.king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
 }
 
 /// **First to a key square.** The strong king reaches a key square of its pawn (not a rook pawn)
@@ -146,20 +157,22 @@ pub fn king_in_front_of_pawn(pos: &KpkPosition) -> Option<Wdl> {
 /// opposition in front of the key squares).
 #[must_use]
 pub fn first_to_a_key_square(pos: &KpkPosition) -> Option<Wdl> {
-    win_when(pos, |x| {
-        if x.rook_pawn() || x.defender.distance(x.pawn) <= 1 {
-            return false;
-        }
-        let defender_first = x.defender_first();
-        let strong_first = 1 - defender_first;
-        let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
-        let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
-            return false;
-        };
-        // moves until the strong king stands next to the pawn, and until the defender can take
-        // it, each counted from the strong side's next move
-        let to_guard = x.king.distance(x.pawn) - 1 - strong_first;
-        let to_attack = x.defender.distance(x.pawn) - defender_first;
-        king + defender_first + 2 <= defender + strong_first && to_guard <= to_attack
-    })
+    claim(pos, Claim::Win, first_to_a_key_square_holds)
+}
+
+pub(crate) fn first_to_a_key_square_holds(x: &Frame, _: &Race) -> bool {
+    if x.rook_pawn() || x.defender.distance(x.pawn) <= 1 {
+        return false;
+    }
+    let defender_first = x.defender_first();
+    let strong_first = 1 - defender_first;
+    let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
+    let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
+        return false;
+    };
+    // moves until the strong king stands next to the pawn, and until the defender can take
+    // it, each counted from the strong side's next move
+    let to_guard = x.king.distance(x.pawn) - 1 - strong_first;
+    let to_attack = x.defender.distance(x.pawn) - defender_first;
+    king + defender_first + 2 <= defender + strong_first && to_guard <= to_attack
 }
