@@ -57,9 +57,10 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         text,
         "Every legal KPK position ({LEGAL_POSITIONS}: both pawn colours, both sides to move), checked against the bitbase."
     );
+    let width = reports.iter().map(|r| r.rule.id.len() + 2).max().unwrap_or(0);
     outln!(
         text,
-        "{:<38} {:<5} {:>7} {:>7} {:>7} {:>6}  example of an error",
+        "{:<width$} {:<5} {:>7} {:>7} {:>7} {:>6}  example of an error",
         "rule",
         "claim",
         "fires",
@@ -79,7 +80,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             .unwrap_or_default();
         outln!(
             text,
-            "{:<38} {:<5} {:>7} {:>6.2}% {:>7} {:>6}  {example}",
+            "{:<width$} {:<5} {:>7} {:>6.2}% {:>7} {:>6}  {example}",
             name,
             claim(r.rule.claim),
             r.fires,

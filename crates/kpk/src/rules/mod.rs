@@ -44,13 +44,13 @@ pub use drawn::{
 };
 pub use races::{
     deep_inside_the_square_pawn_alone, defender_ahead_king_behind,
-    defender_at_the_promotion_square, defender_from_in_front_to_the_key_squares_first,
-    defender_left_behind, defender_much_nearer_the_promotion_square,
-    defender_on_a_key_square_king_far, defender_on_the_key_squares_before_the_king_is_by_the_pawn,
+    defender_at_the_promotion_square, defender_holds_the_key_squares_in_time, defender_left_behind,
+    defender_much_nearer_the_promotion_square, defender_on_a_key_square_king_far,
     defender_on_the_path_king_beyond, defender_too_late_for_the_path, far_outside_the_square,
-    king_at_the_promotion_square_first, king_beyond_a_defender_in_front,
-    king_on_the_key_squares_defender_far, king_on_the_key_squares_long_before,
-    pawn_lost_inside_the_square, pawn_lost_to_a_defender_in_front,
+    from_in_front_to_the_key_squares_first, king_at_the_promotion_square_first,
+    king_beyond_a_defender_in_front, king_on_the_key_squares_defender_far,
+    king_on_the_key_squares_long_before, pawn_lost_inside_the_square,
+    pawn_lost_to_a_defender_in_front,
 };
 pub use won::{
     first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
@@ -266,10 +266,10 @@ pub const RULES: &[Rule] = &[
     rule!(king_beyond_a_defender_in_front / king_beyond_a_defender_in_front_holds, Draw,
         "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_on_the_key_squares_before_the_king_is_by_the_pawn / defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds, Draw,
+    rule!(defender_holds_the_key_squares_in_time / defender_holds_the_key_squares_in_time_holds, Draw,
         "The defending king is inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path.",
         seed: None, literal: false, corrects: None),
-    rule!(defender_from_in_front_to_the_key_squares_first / defender_from_in_front_to_the_key_squares_first_holds, Draw,
+    rule!(from_in_front_to_the_key_squares_first / from_in_front_to_the_key_squares_first_holds, Draw,
         "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king.",
         seed: None, literal: false, corrects: None),
     rule!(guards_front_squares_literal / guards_front_squares_literal_holds, Win,

@@ -195,16 +195,11 @@ pub(crate) fn king_beyond_a_defender_in_front_holds(x: &Frame, r: &Race) -> bool
 /// is inside the square of the pawn and reaches a key square at least two moves before the
 /// strong king can stand next to the pawn's path.
 #[must_use]
-pub fn defender_on_the_key_squares_before_the_king_is_by_the_pawn(
-    pos: &KpkPosition,
-) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds)
+pub fn defender_holds_the_key_squares_in_time(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, defender_holds_the_key_squares_in_time_holds)
 }
 
-pub(crate) fn defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds(
-    _: &Frame,
-    r: &Race,
-) -> bool {
+pub(crate) fn defender_holds_the_key_squares_in_time_holds(_: &Frame, r: &Race) -> bool {
     r.outside_square() <= -1 && r.defender_to_key + 2 <= r.protect
 }
 
@@ -212,10 +207,10 @@ pub(crate) fn defender_on_the_key_squares_before_the_king_is_by_the_pawn_holds(
 /// the pawn's path at least two moves sooner than next to the pawn (he comes from in front),
 /// and reaches a key square at least two moves before the strong king.
 #[must_use]
-pub fn defender_from_in_front_to_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_from_in_front_to_the_key_squares_first_holds)
+pub fn from_in_front_to_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, from_in_front_to_the_key_squares_first_holds)
 }
 
-pub(crate) fn defender_from_in_front_to_the_key_squares_first_holds(_: &Frame, r: &Race) -> bool {
+pub(crate) fn from_in_front_to_the_key_squares_first_holds(_: &Frame, r: &Race) -> bool {
     r.capture >= r.defender_to_path + 2 && r.defender_to_key + 2 <= r.king_to_key
 }
