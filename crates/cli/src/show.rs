@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
-use kpk::{Color, Endgame, KpkPosition, KpkSetup, Role, Square, Wdl};
+use kpk::{Color, Endgame, Role, Square};
 
 use crate::fen;
 use crate::probe::describe;
@@ -26,23 +26,11 @@ enum Mark {
 /// The map for a KPK position: the verdict for every square of the defending king, the other
 /// two men and the side to move unchanged.
 fn kpk_map(pos: &Endgame) -> Option<[Mark; 64]> {
-    let (Role::Pawn, pawn) = pos.extra()? else { return None };
-    Some(Square::ALL.map(|sq| {
-        let setup = KpkSetup {
-            strong_side: pos.strong_side(),
-            strong_king: pos.strong_king(),
-            pawn,
-            weak_king: sq,
-            side_to_move: pos.side_to_move(),
-        };
-        match KpkPosition::new(setup) {
-            Ok(p) => {
-                let strong_wins =
-                    if p.strong_to_move() { p.probe() == Wdl::Win } else { p.probe() == Wdl::Loss };
-                if strong_wins { Mark::Win } else { Mark::Draw }
-            }
-            Err(_) => Mark::Illegal,
-        }
+    let map = kpk::bitbase::defender_map(&pos.as_kpk()?);
+    Some(map.map(|m| match m {
+        Some(true) => Mark::Win,
+        Some(false) => Mark::Draw,
+        None => Mark::Illegal,
     }))
 }
 

@@ -260,6 +260,42 @@ pub fn probe(pos: &KpkPosition) -> Wdl {
     EMBEDDED.probe(pos)
 }
 
+/// The defending king's map of a KPK position: for every square (a1 = index 0), whether the side
+/// with the pawn wins with the defending king standing there, the other two men and the side to
+/// move unchanged; `None` where he cannot stand (an occupied square, next to the other king, or
+/// in check with the other side to move). The position's own defending king is one entry.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, bitbase};
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
+/// let map = bitbase::defender_map(&pos);
+/// assert_eq!(map[usize::from(Square::E8.index())], Some(true)); // Black must give way
+/// assert_eq!(map[usize::from(Square::E5.index())], None); // the pawn's square
+/// ```
+#[must_use]
+pub fn defender_map(pos: &KpkPosition) -> [Option<bool>; 64] {
+    Square::ALL.map(|sq| {
+        let setup = KpkSetup {
+            strong_side: pos.strong_side(),
+            strong_king: pos.strong_king(),
+            pawn: pos.pawn(),
+            weak_king: sq,
+            side_to_move: pos.side_to_move(),
+        };
+        KpkPosition::new(setup).ok().map(|p| {
+            let wdl = probe(&p);
+            if p.strong_to_move() { wdl == Wdl::Win } else { wdl == Wdl::Loss }
+        })
+    })
+}
+
 /// The lowest set square of a bitboard (`0` for an empty one, which a precondition excludes).
 #[inline(always)]
 fn square_of(bb: u64) -> u8 {
