@@ -75,6 +75,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Serve the tables over HTTP on this machine until Ctrl-C: the lichess tablebase API's
+    /// `/standard`, the KPK map and line, and an interactive explorer page at `/`.
+    Serve {
+        /// The address to listen on (port 0: any free port; the URL is printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+    },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
     /// with a transposition table and the endgame knowledge of this project.
     Uci,
@@ -114,6 +121,15 @@ enum Benchmark {
     Conversion,
 }
 
+/// `kpk serve`: prints the URL as soon as the port is bound, and a last line when stopped.
+fn serve(addr: &str) -> Result<ExitCode, String> {
+    kpk_server::run_until_signal(addr, kpk_server::Limits::default(), |local| {
+        let _ = kpk_cli::emit(&format!("kpk serve: listening on http://{local}/ (Ctrl-C stops)\n"));
+    })?;
+    kpk_cli::emit("kpk serve: stopped\n")?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -123,6 +139,7 @@ fn main() -> ExitCode {
         Command::Explain { json, fen } => explain::run(&fen, json),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
+        Command::Serve { addr } => serve(&addr),
         Command::Uci => kpk_search::uci::Engine::new()
             .run(std::io::stdin().lock(), std::io::stdout())
             .map(|()| ExitCode::SUCCESS)

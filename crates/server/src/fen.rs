@@ -8,6 +8,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
 /// A FEN read into shakmaty's position (for SAN) and ours (for the tables).
+#[derive(Clone, Debug)]
 pub struct Parsed {
     /// shakmaty's view.
     pub chess: Chess,

@@ -1,0 +1,190 @@
+//! The HTTP layer: routes, limits, and serving until a shutdown signal.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use serde_json::Value;
+use tower::limit::ConcurrencyLimitLayer;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::api::{self, ApiError};
+use crate::page;
+
+/// The server's bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Requests handled at once; more wait their turn (within the time limit).
+    pub concurrency: usize,
+    /// The longest a request may take, waiting included, before it is answered 408.
+    pub request_time: Duration,
+}
+
+impl Default for Limits {
+    /// 64 requests at once, 5 seconds each.
+    fn default() -> Limits {
+        Limits { concurrency: 64, request_time: Duration::from_secs(5) }
+    }
+}
+
+/// The query of every API route.
+#[derive(Deserialize)]
+struct FenQuery {
+    fen: Option<String>,
+}
+
+/// A JSON response with a status.
+fn json_response(status: StatusCode, body: &Value) -> Response {
+    let mut response = (status, body.to_string()).into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    response
+}
+
+fn error_response(e: &ApiError) -> Response {
+    let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
+    json_response(status, &e.to_json())
+}
+
+/// Answers an API route: the query read (a malformed one is a 400 with a JSON error), then
+/// `answer` on its FEN.
+fn answer(
+    query: Result<Query<FenQuery>, QueryRejection>,
+    answer: fn(Option<&str>) -> Result<Value, ApiError>,
+) -> Response {
+    let Query(q) = match query {
+        Ok(q) => q,
+        Err(e) => {
+            return error_response(&ApiError::bad_request(format!("malformed query: {e}")));
+        }
+    };
+    match answer(q.fen.as_deref()) {
+        Ok(v) => json_response(StatusCode::OK, &v),
+        Err(e) => error_response(&e),
+    }
+}
+
+async fn standard(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    answer(query, api::standard)
+}
+
+async fn kpk_map(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    answer(query, api::map)
+}
+
+async fn kpk_line(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    answer(query, api::line)
+}
+
+async fn method_not_allowed() -> Response {
+    error_response(&ApiError {
+        status: 405,
+        message: "method not allowed: every route answers GET only".into(),
+    })
+}
+
+async fn not_found() -> Response {
+    error_response(&ApiError {
+        status: 404,
+        message: "not found: the routes are /, /standard, /kpk/map and /kpk/line".into(),
+    })
+}
+
+/// A panic inside a handler becomes a 500 with a JSON error; the server keeps running.
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    json_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        &ApiError { status: 500, message: "internal error".into() }.to_json(),
+    )
+}
+
+/// The application: the page and its assets, the API routes, and the limits (concurrency, time
+/// per request, panics caught).
+pub fn router(limits: Limits) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/style.css", get(page::style))
+        .route("/standard", get(standard))
+        .route("/kpk/map", get(kpk_map))
+        .route("/kpk/line", get(kpk_line))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
+        .layer(ConcurrencyLimitLayer::new(limits.concurrency))
+}
+
+/// Serves on `listener` until `shutdown` completes, then finishes the requests under way and
+/// returns.
+///
+/// # Errors
+/// An I/O error of the listener.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(limits)).with_graceful_shutdown(shutdown).await
+}
+
+/// Binds `addr`, calls `ready` with the bound address (the port is known even when `addr`
+/// asked for port 0), and serves until Ctrl-C (SIGINT) or SIGTERM, on a runtime of its own:
+/// what `kpk serve` runs.
+///
+/// # Errors
+/// A message when the runtime cannot start, the address cannot be bound, or serving fails.
+pub fn run_until_signal(
+    addr: &str,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        ready(local);
+        serve(listener, limits, shutdown_signal())
+            .await
+            .map_err(|e| format!("server error on {local}: {e}"))
+    })
+}
+
+/// Completes on Ctrl-C, or on SIGTERM where there is one.
+async fn shutdown_signal() {
+    let interrupt = async {
+        // if the handler cannot be installed, only SIGTERM (or the process's end) stops us
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,348 @@
+//! The server over real loopback connections: answers against the tables, errors that name
+//! the problem, malformed requests that never bring it down, and a bounded load test (10,000
+//! requests from 64 concurrent clients, 0 errors; latency printed).
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use kpk::{Endgame, dtm};
+use kpk_server::Limits;
+use serde_json::Value;
+
+/// One server for the whole test binary, on a free loopback port, on its own runtime.
+fn server() -> SocketAddr {
+    static ADDR: OnceLock<SocketAddr> = OnceLock::new();
+    *ADDR.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+                tx.send(listener.local_addr().unwrap()).unwrap();
+                kpk_server::serve(listener, Limits::default(), std::future::pending())
+                    .await
+                    .unwrap();
+            });
+        });
+        rx.recv().unwrap()
+    })
+}
+
+/// Sends raw bytes, returns the status code and the body (`None` if the server closed the
+/// connection without an answer).
+fn raw(request: &[u8]) -> Option<(u16, String)> {
+    let mut stream = TcpStream::connect(server()).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.write_all(request).ok()?;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text.split(' ').nth(1)?.parse().ok()?;
+    let body = text.split_once("\r\n\r\n").map_or(String::new(), |(_, b)| b.to_string());
+    Some((status, body))
+}
+
+/// Sends raw bytes and closes the writing side (so an incomplete request ends), returns
+/// whatever the server answered.
+fn raw_then_close(request: &[u8]) -> Vec<u8> {
+    let mut stream = TcpStream::connect(server()).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = stream.write_all(request);
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    response
+}
+
+fn get(target: &str) -> (u16, String) {
+    let request = format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    raw(request.as_bytes()).unwrap_or_else(|| panic!("no answer to GET {target}"))
+}
+
+fn get_json(target: &str) -> (u16, Value) {
+    let (status, body) = get(target);
+    (status, serde_json::from_str(&body).unwrap_or_else(|e| panic!("{target}: {e}: {body}")))
+}
+
+/// A FEN as a query value (spaces as underscores, as the lichess API allows).
+fn query(fen: &str) -> String {
+    fen.replace(' ', "_").replace('/', "%2F")
+}
+
+fn parse(fen: &str) -> Endgame {
+    kpk_server::fen::parse(fen).unwrap().position
+}
+
+#[test]
+fn standard_answers_every_sample_position_from_the_tables() {
+    let sample = [
+        "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+        "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
+        "8/8/8/8/4p3/4k3/8/4K3 b - - 0 1",
+        "8/8/8/8/4p3/4k3/8/4K3 w - - 0 1",
+        "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",
+        "8/8/8/8/8/2k5/8/R3K3 b - - 0 1",
+        "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
+        "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+        "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "8/1P6/8/8/8/k7/8/K7 w - - 0 1",
+    ];
+    for fen in sample {
+        let (status, v) = get_json(&format!("/standard?fen={}", query(fen)));
+        assert_eq!(status, 200, "{fen}: {v}");
+        let pos = parse(fen);
+        let d = dtm::probe(&pos);
+        assert_eq!(v["dtm"], serde_json::json!(d.map(dtm::Dtm::plies)), "{fen}");
+        assert_eq!(v["category"], dtm::wdl(&pos).as_str(), "{fen}");
+        assert_eq!(v["checkmate"], pos.is_checkmate(), "{fen}");
+        assert_eq!(v["stalemate"], pos.is_stalemate(), "{fen}");
+        assert_eq!(v["insufficient_material"], pos.is_insufficient_material(), "{fen}");
+        for key in ["dtz", "precise_dtz", "dtc", "dtw"] {
+            assert!(v[key].is_null(), "{fen}: {key}");
+        }
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), pos.legal_moves().len(), "{fen}");
+        for (m, o) in moves.iter().zip(dtm::outcomes(&pos)) {
+            assert_eq!(m["uci"], o.mv.to_string(), "{fen}");
+            assert_eq!(m["dtm"], serde_json::json!(o.dtm.map(dtm::Dtm::plies)), "{fen}");
+            assert_eq!(m["category"], dtm::wdl(&o.after).as_str(), "{fen}");
+            let pawn_moved =
+                pos.extra().is_some_and(|(r, sq)| r == kpk::Role::Pawn && sq == o.mv.from);
+            let capture =
+                o.after.extra().is_none() && pos.extra().is_some() && o.mv.promotion.is_none();
+            assert_eq!(m["zeroing"], pawn_moved || capture, "{fen} {}", o.mv);
+            assert_eq!(m["conversion"], capture || o.mv.promotion.is_some(), "{fen} {}", o.mv);
+        }
+    }
+}
+
+#[test]
+fn the_map_agrees_with_standard_on_all_64_squares() {
+    let fen = "8/8/8/8/2k5/8/2P5/2K5 w - - 0 1";
+    let (status, v) = get_json(&format!("/kpk/map?fen={}", query(fen)));
+    assert_eq!(status, 200, "{v}");
+    let squares = v["squares"].as_object().unwrap();
+    assert_eq!(squares.len(), 64);
+    let (mut wins, mut draws) = (0, 0);
+    for sq in kpk::Square::ALL {
+        let name = sq.to_string();
+        // the same placement with the defending king on `sq`
+        let mut board = ['.'; 64];
+        board[usize::from(kpk::Square::C1.index())] = 'K';
+        board[usize::from(kpk::Square::C2.index())] = 'P';
+        board[usize::from(sq.index())] =
+            if board[usize::from(sq.index())] == '.' { 'k' } else { 'x' };
+        let mark = &squares[&name];
+        let placement: String = (0..8)
+            .rev()
+            .map(|rank| (0..8).map(|file| board[rank * 8 + file]).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+        if placement.contains('x') {
+            assert!(mark.is_null(), "{name}");
+            continue;
+        }
+        let fen = format!("{placement} w - - 0 1").replace("........", "8");
+        let fen = compress(&fen);
+        let (status, s) = get_json(&format!("/standard?fen={}", query(&fen)));
+        if status == 400 {
+            assert!(mark.is_null(), "{name}: {s}");
+            continue;
+        }
+        let expected = if s["category"] == "win" { "win" } else { "draw" };
+        assert_eq!(mark, expected, "{name}");
+        if expected == "win" { wins += 1 } else { draws += 1 }
+    }
+    assert!(wins > 0 && draws > 0, "{wins} {draws}");
+    assert_eq!(v["explanation"]["rule"], "corresponding_squares");
+    let (status, e) =
+        get_json(&format!("/kpk/map?fen={}", query("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")));
+    assert_eq!(status, 400);
+    assert!(e["error"].as_str().unwrap().contains("KQvK"), "{e}");
+}
+
+/// Runs of dots as digits.
+fn compress(fen: &str) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for c in fen.chars() {
+        if c == '.' {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_line_walks_to_mate() {
+    let fen = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+    let (status, v) = get_json(&format!("/kpk/line?fen={}", query(fen)));
+    assert_eq!(status, 200);
+    let steps = v["steps"].as_array().unwrap();
+    let expected = dtm::probe(&parse(fen)).unwrap().plies();
+    assert_eq!(steps.len(), usize::try_from(expected).unwrap());
+    let last = parse(steps.last().unwrap()["fen"].as_str().unwrap());
+    assert!(last.is_checkmate());
+    let (_, draw) = get_json(&format!("/kpk/line?fen={}", query("4k3/8/8/8/8/8/8/4K3 w - - 0 1")));
+    assert_eq!(draw["steps"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn bad_requests_get_an_error_that_names_the_problem() {
+    let cases = [
+        ("/standard", 400, "missing parameter 'fen'"),
+        ("/standard?fen=", 400, "empty FEN"),
+        ("/standard?fen=hello", 400, "invalid FEN"),
+        ("/standard?fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8_w_-_-_0_1", 400, "illegal position"),
+        (
+            "/standard?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
+            400,
+            "unsupported material",
+        ),
+        ("/standard?fen=%ZZ", 400, "invalid FEN"),
+        ("/standard?fen=a&fen=b", 400, "malformed query"),
+        ("/kpk/map?fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_-_-_0_1", 400, "KPK position"),
+        ("/nowhere", 404, "not found"),
+    ];
+    for (target, status, words) in cases {
+        let (got, v) = get_json(target);
+        assert_eq!(got, status, "{target}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(words), "{target}: {v}");
+    }
+    let long = format!("/standard?fen={}", "8".repeat(200));
+    let (got, v) = get_json(&long);
+    assert_eq!(got, 400);
+    assert!(v["error"].as_str().unwrap().contains("too long"), "{v}");
+    let post =
+        b"POST /standard HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let (got, body) = raw(post).unwrap();
+    assert_eq!(got, 405, "{body}");
+}
+
+#[test]
+fn garbage_never_brings_the_server_down() {
+    let garbage: [&[u8]; 7] = [
+        b"\x00\x01\x02\r\n\r\n",
+        b"GET\r\n\r\n",
+        b"GET /standard?fen=\xff\xfe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"",
+    ];
+    for g in garbage {
+        // any answer or a closed connection is fine (a GET with a broken body may still be
+        // answered); a crash is not: the request after them all must be answered
+        let _ = raw_then_close(g);
+    }
+    let huge_header = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(1 << 20)
+    );
+    let answer = raw_then_close(huge_header.as_bytes());
+    assert!(answer.is_empty() || answer.starts_with(b"HTTP/1.1 431"), "{answer:?}");
+    // a connection opened and dropped half-way
+    let mut half = TcpStream::connect(server()).unwrap();
+    half.write_all(b"GET /standard?fen=4k3").unwrap();
+    drop(half);
+    let (status, v) =
+        get_json(&format!("/standard?fen={}", query("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")));
+    assert_eq!((status, v["category"].as_str()), (200, Some("win")));
+}
+
+#[test]
+fn the_page_and_its_assets_are_served_without_external_references() {
+    for (path, kind) in
+        [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")]
+    {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let mut stream = TcpStream::connect(server()).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut text = String::new();
+        stream.read_to_string(&mut text).unwrap();
+        assert!(text.starts_with("HTTP/1.1 200"), "{path}");
+        assert!(text.to_ascii_lowercase().contains(&format!("content-type: {kind}")), "{path}");
+        assert!(text.contains("content-security-policy: default-src 'self'"), "{path}");
+        // nothing loaded from elsewhere: no absolute URL in the page or its assets
+        let body = text.split_once("\r\n\r\n").unwrap().1;
+        assert!(!body.contains("https://") && !body.contains("//cdn"), "{path}");
+    }
+}
+
+#[test]
+fn load_10000_requests_from_64_clients_without_an_error() {
+    const CLIENTS: usize = 64;
+    const PER_CLIENT: usize = 157; // 10,048 requests
+    let fens: Vec<String> = {
+        let mut rng = kpk::random::XorShift::new(7);
+        (0..256)
+            .map(|_| {
+                let pos = Endgame::from(kpk::random::random_position(&mut rng));
+                query(&pos.to_string())
+            })
+            .collect()
+    };
+    let started = Instant::now();
+    let threads: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            let fens = fens.clone();
+            std::thread::spawn(move || {
+                let mut latencies = Vec::with_capacity(PER_CLIENT);
+                let mut errors = 0u32;
+                for i in 0..PER_CLIENT {
+                    let target =
+                        format!("/standard?fen={}", fens[(c * PER_CLIENT + i) % fens.len()]);
+                    let t = Instant::now();
+                    let request =
+                        format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                    match raw(request.as_bytes()) {
+                        Some((200, body)) if body.starts_with("{\"checkmate\"") => {}
+                        _ => errors += 1,
+                    }
+                    latencies.push(t.elapsed());
+                }
+                (latencies, errors)
+            })
+        })
+        .collect();
+    let mut all = Vec::new();
+    let mut errors = 0;
+    for t in threads {
+        let (l, e) = t.join().unwrap();
+        all.extend(l);
+        errors += e;
+    }
+    let wall = started.elapsed();
+    all.sort();
+    let pick = |q: f64| {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let i = ((all.len() - 1) as f64 * q).round() as usize;
+        all[i]
+    };
+    println!(
+        "load: {} requests from {CLIENTS} clients in {wall:.2?}: {errors} errors, p50 {:.2?}, p99 {:.2?}, max {:.2?}",
+        all.len(),
+        pick(0.5),
+        pick(0.99),
+        all[all.len() - 1]
+    );
+    assert_eq!(all.len(), CLIENTS * PER_CLIENT);
+    assert_eq!(errors, 0);
+}

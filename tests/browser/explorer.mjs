@@ -1,0 +1,134 @@
+// Drives the page of `kpk serve` in a real browser (Debian's Chromium, headless, through
+// playwright-core) on a phone-sized screen, and checks it against the server's own API:
+//   node explorer.mjs http://127.0.0.1:PORT screenshot.png
+// Sets up a KPK position by clicking, checks the verdict and all 64 squares of the map, plays
+// the best move and the reply, steps the optimal line, pastes a bad FEN, and makes no request
+// outside the server. Exits non-zero with a message on the first failure.
+import { chromium } from "playwright-core";
+
+const base = process.argv[2];
+const screenshot = process.argv[3] || "kpk-explorer.png";
+if (!base) {
+  console.error("usage: node explorer.mjs http://127.0.0.1:PORT [screenshot.png]");
+  process.exit(2);
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function api(path, fen) {
+  const response = await fetch(base + path + "?fen=" + encodeURIComponent(fen));
+  return { status: response.status, body: await response.json() };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+let failed = false;
+try {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const outside = [];
+  const errors = [];
+  page.on("request", (r) => { if (!r.url().startsWith(base)) outside.push(r.url()); });
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    // the browser logs every 400 answer; the bad-FEN step causes one on purpose
+    if (m.type() === "error" && !m.text().includes("status of 400")) errors.push(m.text());
+  });
+
+  // waits until the page shows the answer to a request made after `before`
+  const ready = () => page.evaluate(() => Number(document.body.dataset.ready || 0));
+  async function settle(before, action) {
+    await action();
+    await page.waitForFunction((b) => Number(document.body.dataset.ready || 0) > b, before);
+  }
+  const fen = () => page.inputValue("#fen");
+
+  await page.goto(base + "/");
+  await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
+  check((await fen()) === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "the page starts from its KPK position");
+
+  // 1. set up Ke6, Pe5 v Ke8, Black to move, by clicking
+  await settle(await ready(), () => page.click("#clear"));
+  for (const [piece, square] of [["K", "e6"], ["P", "e5"], ["k", "e8"]]) {
+    await page.click(`#palette button[data-piece="${piece}"]`);
+    await settle(await ready(), () => page.click(`rect.sq[data-square="${square}"]`));
+  }
+  await page.click('#palette button[data-piece="k"]'); // stop placing
+  await settle(await ready(), () => page.click("#turn"));
+  const kpk = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
+  check((await fen()) === kpk, `the clicks set up ${kpk}, the page shows ${await fen()}`);
+
+  // 2. the verdict and the 64 squares of the map agree with the API
+  const standard = await api("/standard", kpk);
+  const verdict = await page.$eval("#verdict", (e) => ({ category: e.dataset.category, dtm: e.dataset.dtm, text: e.textContent }));
+  check(verdict.category === standard.body.category, `verdict ${verdict.category}, API ${standard.body.category}`);
+  check(verdict.dtm === String(standard.body.dtm), `dtm ${verdict.dtm}, API ${standard.body.dtm}`);
+  check(verdict.text.includes("Black to move loses"), `verdict words: ${verdict.text}`);
+  const map = await api("/kpk/map", kpk);
+  const shown = await page.$$eval("rect.map", (rects) => rects.map((r) => [r.dataset.square, r.dataset.map]));
+  check(shown.length === 64, `the map has ${shown.length} squares, not 64`);
+  for (const [square, mark] of shown) {
+    const expected = map.body.squares[square] || "none";
+    check(mark === expected, `map square ${square}: page ${mark}, API ${expected}`);
+  }
+  const keys = await page.$$eval("rect.key", (rects) => rects.map((r) => r.dataset.key).sort());
+  check(JSON.stringify(keys) === JSON.stringify([...map.body.explanation.key_squares].sort()), `key squares ${keys}`);
+  const why = await page.textContent("#why");
+  check(why.includes(map.body.explanation.reason), `the explanation is shown: ${why}`);
+  const listed = await page.$$eval("#moves button", (bs) => bs.map((b) => b.dataset.uci));
+  check(JSON.stringify(listed) === JSON.stringify(standard.body.moves.map((m) => m.uci)), "every legal move, best first");
+
+  // 3. play the defender's best move, then White's best reply
+  for (let ply = 0; ply < 2; ply++) {
+    const before = await fen();
+    const answer = await api("/standard", before);
+    const best = answer.body.moves[0];
+    await settle(await ready(), () => page.click(`#moves button[data-uci="${best.uci}"]`));
+    const after = await api("/standard", await fen());
+    check(after.body.category === best.category && after.body.dtm === best.dtm,
+      `after ${best.uci} the page shows a position the API rates ${after.body.category} ${after.body.dtm}, expected ${best.category} ${best.dtm}`);
+    const shownVerdict = await page.$eval("#verdict", (e) => e.dataset.category);
+    check(shownVerdict === best.category, `verdict after ${best.uci}: ${shownVerdict}`);
+  }
+
+  // 4. step through the optimal line
+  const root = await fen();
+  const line = await api("/kpk/line", root);
+  check(line.body.steps.length > 0, "a won position has a line");
+  await settle(await ready(), () => page.click("#line-next"));
+  check((await fen()) === line.body.steps[0].fen, `line step 1: ${await fen()} vs ${line.body.steps[0].fen}`);
+  await settle(await ready(), () => page.click("#line-prev"));
+  check((await fen()) === root, "line step back to the root");
+
+  // 5. a bad FEN: the server's message, the board unchanged
+  await page.fill("#fen", "8/8/8/8/8/8/8/8 w - - 0 1");
+  await settle(await ready(), () => page.click("#load"));
+  const error = await page.textContent("#error");
+  const expected = await api("/standard", "8/8/8/8/8/8/8/8 w - - 0 1");
+  check(expected.status === 400 && error === expected.body.error, `error shown: "${error}"`);
+  check((await page.$$("g.man")).length === 3, "the board keeps its three men");
+
+  // back to the position with its map for the picture
+  await page.fill("#fen", kpk);
+  await settle(await ready(), () => page.click("#load"));
+  await page.screenshot({ path: screenshot, fullPage: true });
+  await page.setViewportSize({ width: 960, height: 720 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-desktop.png") });
+
+  check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
+  check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);
+  console.log(`browser test passed: ${base} (screenshot ${screenshot})`);
+} catch (e) {
+  failed = true;
+  console.error(`browser test failed: ${e.message}`);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Starts `kpk serve` on a free loopback port, drives its page in Chromium (explorer.mjs), then
+# stops the server with Ctrl-C (SIGINT) and checks it shut down cleanly.
+#   tests/browser/run.sh [path/to/kpk] [artifact directory]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+kpk="$(realpath "${1:-$here/../../target/release/kpk}")"
+out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"
+mkdir -p "$out"
+log="$out/kpk-serve.log"
+"$kpk" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true' EXIT
+url=""
+for _ in $(seq 100); do
+  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" || true)"
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || { echo "kpk serve did not start:"; cat "$log"; exit 1; }
+(cd "$here" && node explorer.mjs "$url" "$out/kpk-explorer.png")
+kill -INT "$pid"
+wait "$pid"
+grep -q "kpk serve: stopped" "$log" || { echo "kpk serve did not stop cleanly:"; cat "$log"; exit 1; }
+echo "kpk serve stopped cleanly on Ctrl-C"
