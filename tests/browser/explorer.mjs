@@ -64,6 +64,22 @@ try {
   const kpk = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
   check((await fen()) === kpk, `the clicks set up ${kpk}, the page shows ${await fen()}`);
 
+  // dragging a man moves it: the white king e6 -> d6 and back
+  async function drag(from, to) {
+    const a = await page.locator(`rect.sq[data-square="${from}"]`).boundingBox();
+    const b = await page.locator(`rect.sq[data-square="${to}"]`).boundingBox();
+    await settle(await ready(), async () => {
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+      await page.mouse.up();
+    });
+  }
+  await drag("e6", "d6");
+  check((await fen()) === "4k3/8/3K4/4P3/8/8/8/8 b - - 0 1", `dragged to d6: ${await fen()}`);
+  await drag("d6", "e6");
+  check((await fen()) === kpk, `dragged back: ${await fen()}`);
+
   // 2. the verdict and the 64 squares of the map agree with the API
   const standard = await api("/standard", kpk);
   const verdict = await page.$eval("#verdict", (e) => ({ category: e.dataset.category, dtm: e.dataset.dtm, text: e.textContent }));
