@@ -1,5 +1,7 @@
-//! Every recognizer measured over every legal KPK position against the bitbase (exhaustive;
-//! run with `--release`).
+//! Every recognizer measured over every legal KPK position against the bitbase (exhaustive:
+//! release profile only, which the README's test command uses; in the debug profile the rules
+//! run with overflow checks in the unit test `rules::tests` on a sample).
+#![cfg(not(debug_assertions))]
 
 use kpk::rules::{self, Claim, LEGAL_POSITIONS, RULES};
 use kpk::{Color, KpkPosition, KpkSetup, Wdl};
