@@ -122,7 +122,8 @@ fn to_text_by(text: &str, p: &Parsed, method: Method) -> String {
         Some(Basis::Lookahead) => " (the rules decide every line one move ahead)".to_string(),
         Some(Basis::Material) => " (decided by the material)".to_string(),
         Some(Basis::Heuristic) => {
-            " (a guess: no rule decides it; the outflanking heuristic)".to_string()
+            " (a guess: no rule decides it; the outflanking heuristic searched four plies)"
+                .to_string()
         }
         None => String::new(),
     };

@@ -149,7 +149,7 @@ fn reason(c: &Classification) -> (&'static str, Option<&'static str>, String) {
         Basis::Heuristic => (
             "heuristic",
             None,
-            "No rule of this crate decides this position yet; the outflanking heuristic only guesses (a win when the kings stand two files or more apart).".into(),
+            "No rule of this crate decides this position yet: a guess, from four plies of search with the outflanking heuristic (a win when the kings stand two files or more apart) where the rules say nothing.".into(),
         ),
     }
 }

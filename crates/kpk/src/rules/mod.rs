@@ -32,7 +32,10 @@ mod won;
 
 use alloc::vec::Vec;
 
-pub use classifier::{Basis, Classification, classify, classify_endgame, outflanking_heuristic};
+pub use classifier::{
+    Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
+    searched_heuristic,
+};
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{
