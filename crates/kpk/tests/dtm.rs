@@ -92,6 +92,10 @@ fn embedded_tables_equal_a_runtime_solve() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn dtm_equals_the_independent_solver_everywhere() {
     let solution = common::solve();
     let mut compared = 0u32;
@@ -198,6 +202,10 @@ fn bellman(role: Option<shakmaty::Role>) -> [(u32, u32, i32); 2] {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn kqk_satisfies_bellman_and_its_longest_mate_is_10_moves() {
     let [w, b] = bellman(Some(shakmaty::Role::Queen));
     assert_eq!(w.2, 19); // mate in 10 moves
@@ -206,6 +214,10 @@ fn kqk_satisfies_bellman_and_its_longest_mate_is_10_moves() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn krk_satisfies_bellman_and_its_longest_mate_is_16_moves() {
     let [w, b] = bellman(Some(shakmaty::Role::Rook));
     assert_eq!(w.2, 31); // mate in 16 moves
@@ -214,6 +226,10 @@ fn krk_satisfies_bellman_and_its_longest_mate_is_16_moves() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn kpk_satisfies_bellman_and_its_longest_mate_is_28_moves() {
     let [w, b] = bellman(Some(shakmaty::Role::Pawn));
     assert_eq!(w.2, 55); // mate in 28 moves, White to move
@@ -223,6 +239,10 @@ fn kpk_satisfies_bellman_and_its_longest_mate_is_28_moves() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn minor_pieces_and_bare_kings_are_drawn_everywhere() {
     for role in [Some(shakmaty::Role::Bishop), Some(shakmaty::Role::Knight), None] {
         let [w, b] = bellman(role);
@@ -251,6 +271,10 @@ fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "exhaustive over shakmaty: release profile, the README's test command"
+)]
 fn our_legality_equals_shakmatys_for_every_placement() {
     use shakmaty::Role as R;
     for r in [R::Queen, R::Rook, R::Bishop, R::Knight, R::Pawn] {
