@@ -56,10 +56,10 @@ fn error_response(e: &ApiError) -> Response {
 }
 
 /// Answers an API route: the query read (a malformed one is a 400 with a JSON error), then
-/// `answer` on its FEN.
+/// `respond` on its FEN.
 fn answer(
     query: Result<Query<FenQuery>, QueryRejection>,
-    answer: fn(Option<&str>) -> Result<Value, ApiError>,
+    respond: fn(Option<&str>) -> Result<Value, ApiError>,
 ) -> Response {
     let Query(q) = match query {
         Ok(q) => q,
@@ -67,7 +67,7 @@ fn answer(
             return error_response(&ApiError::bad_request(format!("malformed query: {e}")));
         }
     };
-    match answer(q.fen.as_deref()) {
+    match respond(q.fen.as_deref()) {
         Ok(v) => json_response(StatusCode::OK, &v),
         Err(e) => error_response(&e),
     }
