@@ -1,0 +1,68 @@
+//! The answers on arbitrary input: mutated and random FENs never panic, and every refusal is a
+//! 400 with a message; every acceptance is an answer about a position the tables know.
+
+use kpk::random::XorShift;
+use kpk_server::api;
+
+const SEEDS: [&str; 6] = [
+    "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",
+    "8/8/8/8/4p3/4k3/8/4K3 b - - 0 1",
+    "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1",
+    "8/8/8/8/8/2k5/8/R3K3 b - - 0 1",
+    "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
+    "4k3/8/8/8/8/8/8/4KB2_w_-_-_0_1",
+];
+
+const ALPHABET: &[u8] = b"12345678/ _-kqrbnpKQRBNPwWabcdefgh0\xff";
+
+fn mutate(rng: &mut XorShift, text: &str) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..=(rng.next_u64() % 3) {
+        let at = usize::try_from(rng.next_u64() % (bytes.len() as u64 + 1)).unwrap();
+        let pick = ALPHABET[usize::try_from(rng.next_u64() % ALPHABET.len() as u64).unwrap()];
+        match rng.next_u64() % 3 {
+            0 if at < bytes.len() => bytes[at] = pick,
+            1 if at < bytes.len() => {
+                bytes.remove(at);
+            }
+            _ => bytes.insert(at, pick),
+        }
+    }
+    bytes
+}
+
+#[test]
+fn arbitrary_fens_are_answered_or_refused_with_a_message() {
+    let mut rng = XorShift::new(2026);
+    let (mut answered, mut refused) = (0u32, 0u32);
+    for i in 0..30_000 {
+        let bytes = if i % 5 == 0 {
+            let len = usize::try_from(rng.next_u64() % 200).unwrap();
+            (0..len).map(|_| ALPHABET[usize::try_from(rng.next_u64() % 36).unwrap()]).collect()
+        } else {
+            mutate(&mut rng, SEEDS[i % SEEDS.len()])
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        for answer in [api::standard, api::map, api::line] {
+            match answer(Some(&text)) {
+                Ok(v) => {
+                    answered += 1;
+                    assert!(v.is_object(), "{text:?}");
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert_eq!(e.status, 400, "{text:?}");
+                    assert!(!e.message.is_empty(), "{text:?}");
+                }
+            }
+        }
+        if let Ok(v) = api::standard(Some(&text)) {
+            // an accepted FEN is a legal position: the tables' category and a move list
+            let parsed = api::parse_fen(Some(&text)).unwrap().1;
+            assert_eq!(v["category"], kpk::dtm::wdl(&parsed.position).as_str(), "{text:?}");
+            assert_eq!(v["moves"].as_array().unwrap().len(), parsed.position.legal_moves().len());
+        }
+    }
+    // the mutations keep some FENs legal, so both paths are exercised
+    assert!(answered > 1_000 && refused > 10_000, "{answered} {refused}");
+}
