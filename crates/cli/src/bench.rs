@@ -80,21 +80,24 @@ fn dtm_generate_ms() -> f64 {
 }
 
 /// Median nanoseconds of one DTM probe of a random position of the ending of `role`:
-/// `[from an Endgame, from squares, latency from squares]`, interleaved over 11 passes.
-fn dtm_probe_ns(role: Role) -> [f64; 3] {
+/// `[from an Endgame, from squares, latency from squares, score from squares, score latency]`,
+/// interleaved over 11 passes.
+fn dtm_probe_ns(role: Role) -> [f64; 5] {
     use kpk::probe_bench as pb;
     let mut rng = XorShift::new(0xD7);
     let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
     let squares = pb::dtm_inputs(PROBES, 0xD7, role);
     let zero = black_box(0u8);
-    let mut samples: [Vec<f64>; 3] = Default::default();
+    let mut samples: [Vec<f64>; 5] = Default::default();
     for _ in 0..11 {
-        let loops: [&dyn Fn() -> i32; 3] = [
+        let loops: [&dyn Fn() -> i32; 5] = [
             &|| {
                 black_box(&positions).iter().map(|p| dtm::probe(p).map_or(0, dtm::Dtm::plies)).sum()
             },
             &|| pb::dtm_throughput(black_box(&squares)),
             &|| pb::dtm_latency(black_box(&squares), zero),
+            &|| pb::dtm_score_throughput(black_box(&squares)),
+            &|| pb::dtm_score_latency(black_box(&squares), zero),
         ];
         for (i, run) in loops.iter().enumerate() {
             let start = Instant::now();
@@ -139,6 +142,8 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 "dtm_probe_ns": { "kpk": dtm_kpk[0], "kqk": dtm_kqk[0], "krk": dtm_krk[0] },
                 "dtm_probe_squares_ns": { "kpk": dtm_kpk[1], "kqk": dtm_kqk[1], "krk": dtm_krk[1] },
                 "dtm_probe_latency_ns": { "kpk": dtm_kpk[2], "kqk": dtm_kqk[2], "krk": dtm_krk[2] },
+                "dtm_probe_score_ns": { "kpk": dtm_kpk[3], "kqk": dtm_kqk[3], "krk": dtm_krk[3] },
+                "dtm_probe_score_latency_ns": { "kpk": dtm_kpk[4], "kqk": dtm_kqk[4], "krk": dtm_krk[4] },
                 "dtm_table_bytes": dtm::TABLE_BYTES,
             })
         );
@@ -161,7 +166,13 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         );
         outln!(text, "table       {TABLE_BYTES} bytes");
         outln!(text, "DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");
-        for (what, i) in [("from an Endgame", 0), ("from squares", 1), ("latency, squares", 2)] {
+        for (what, i) in [
+            ("from an Endgame", 0),
+            ("from squares", 1),
+            ("latency, squares", 2),
+            ("as a score, from squares", 3),
+            ("latency, score", 4),
+        ] {
             outln!(
                 text,
                 "DTM probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per random position ({what})",

@@ -236,6 +236,40 @@ pub fn dtm_latency(inputs: &[DtmInput], zero: u8) -> i32 {
     sum
 }
 
+fn score_of(d: &DtmInput, bits: u8) -> i32 {
+    crate::dtm::probe_squares_score(
+        d.strong_king | bits,
+        d.role,
+        d.extra | bits,
+        d.weak_king | bits,
+        d.strong_side,
+        d.side_to_move,
+        0,
+    )
+    .get()
+}
+
+/// Throughput loop of the score entry point ([`crate::dtm::probe_squares_score`] at ply 0): the
+/// sum of the scores.
+#[must_use]
+pub fn dtm_score_throughput(inputs: &[DtmInput]) -> i32 {
+    inputs.iter().fold(0i32, |sum, d| sum.wrapping_add(score_of(d, 0)))
+}
+
+/// Latency loop of the score entry point: each input waits for the previous answer. `zero`
+/// must be 0.
+#[must_use]
+pub fn dtm_score_latency(inputs: &[DtmInput], zero: u8) -> i32 {
+    let (mut sum, mut last) = (0i32, 0i32);
+    for d in inputs {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // masked to zero
+        let bits = (last as u8) & zero;
+        last = score_of(d, bits);
+        sum = sum.wrapping_add(last);
+    }
+    sum
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -297,3 +297,43 @@ fn our_legality_equals_shakmatys_for_every_placement() {
         assert!(accepted > 300_000, "{r:?}: {accepted}");
     }
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "exhaustive: release profile, the README's test command")]
+fn the_score_entry_point_equals_to_score_on_every_position() {
+    use kpk_score::Score;
+    let mut checked = 0u32;
+    for role in [Role::Queen, Role::Rook, Role::Pawn, Role::Bishop, Role::Knight] {
+        for strong_side in [Color::White, Color::Black] {
+            for side_to_move in [Color::White, Color::Black] {
+                for (wk, man, bk) in (0..64u8)
+                    .flat_map(|a| (0..64u8).flat_map(move |b| (0..64u8).map(move |c| (a, b, c))))
+                {
+                    let setup = EndgameSetup {
+                        strong_side,
+                        strong_king: Square::ALL[usize::from(wk)],
+                        extra: Some((role, Square::ALL[usize::from(man)])),
+                        weak_king: Square::ALL[usize::from(bk)],
+                        side_to_move,
+                    };
+                    let Ok(pos) = Endgame::new(setup) else { continue };
+                    for ply in [0, 9, 250, 300] {
+                        let expected = dtm::probe(&pos).map_or(Score::ZERO, |d| d.to_score(ply));
+                        let got = dtm::probe_squares_score(
+                            wk,
+                            role,
+                            man,
+                            bk,
+                            strong_side,
+                            side_to_move,
+                            ply,
+                        );
+                        assert_eq!(got, expected, "{pos} at ply {ply}");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1_500_000, "{checked}");
+}

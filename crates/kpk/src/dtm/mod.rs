@@ -274,6 +274,65 @@ pub fn probe_squares(
     strong_side: Color,
     side_to_move: Color,
 ) -> Option<Dtm> {
+    let (byte, btm) =
+        table_byte(strong_king, extra, extra_square, weak_king, strong_side, side_to_move);
+    // a load, not a test: built with a test, the compiled probe branches on a draw to make
+    // `None`, and KPK's draws come unpredictably (see BENCHMARKS.md)
+    FROM_BYTE[btm][usize::from(byte)]
+}
+
+/// The distance to mate as a search score, `ply` plies from the root, from the squares an
+/// engine holds (as [`probe_squares`]): [`Dtm::to_score`] for a decisive position
+/// (`Score::mate_in(ply + plies)` or `Score::mated_in(ply + plies)`, the distance clamped to
+/// `MAX_PLY` as those do), `Score::ZERO` for a draw; without a branch, for the interior
+/// nodes of a search where wins, losses and draws come unpredictably.
+///
+/// ```
+/// use kpk::{Color, Role, dtm};
+/// use kpk_score::Score;
+/// // White: Ke1, Rh1; Black: Ke3; White to move mates in 19 plies; 4 plies from the root
+/// let s = dtm::probe_squares_score(4, Role::Rook, 7, 20, Color::White, Color::White, 4);
+/// assert_eq!(s, Score::mate_in(23));
+/// // KPK drawn: Ke1, Pe2 v Ke3, Black's king in front of the pawn
+/// let d = dtm::probe_squares_score(4, Role::Pawn, 12, 20, Color::White, Color::White, 0);
+/// assert_eq!(d, Score::ZERO);
+/// ```
+#[inline]
+#[must_use]
+pub fn probe_squares_score(
+    strong_king: u8,
+    extra: Role,
+    extra_square: u8,
+    weak_king: u8,
+    strong_side: Color,
+    side_to_move: Color,
+    ply: u32,
+) -> Score {
+    let (byte, btm) =
+        table_byte(strong_king, extra, extra_square, weak_king, strong_side, side_to_move);
+    let byte = i32::from(byte);
+    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // btm is 0 or 1
+    let btm = btm as i32;
+    // a win in `byte` plies with the strong side to move; a loss in `byte - 1` with the
+    // defender to move; a draw for 0: sign = +1, -1 or 0
+    let sign = i32::from(byte != 0) * (1 - 2 * btm);
+    let plies = byte - i32::from(byte != 0) * btm;
+    let ply = i32::try_from(ply).unwrap_or(i32::MAX).min(kpk_score::bands::MAX_PLY);
+    let distance = (ply + plies).min(kpk_score::bands::MAX_PLY);
+    Score::new(sign * (kpk_score::bands::MATE - distance))
+}
+
+/// The table byte of a position given as squares and whether the defender is to move (`0` or
+/// `1`); byte 0 (a draw) for KBK, KNK and bare kings.
+#[inline(always)]
+fn table_byte(
+    strong_king: u8,
+    extra: Role,
+    extra_square: u8,
+    weak_king: u8,
+    strong_side: Color,
+    side_to_move: Color,
+) -> (u8, usize) {
     let flip = usize::from(strong_side as u8) * 56;
     let wk = usize::from(strong_king & 63) ^ flip;
     let bk = usize::from(weak_king & 63) ^ flip;
@@ -286,20 +345,32 @@ pub fn probe_squares(
             let mirror = ((man >> 2) & 1) * 7;
             (KPK, solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror))
         }
-        Role::Bishop | Role::Knight | Role::King => return None,
+        Role::Bishop | Role::Knight | Role::King => return (0, btm),
     };
-    from_byte(table.get(index).copied().unwrap_or(0), btm)
+    (table.get(index).copied().unwrap_or(0), btm)
 }
 
-/// A table byte as the signed distance for the side to move: with the strong side to move a
-/// win in `byte` plies, else a loss in `byte - 1` plies (`1 - byte` signed); 0 is a draw.
-#[inline(always)]
-fn from_byte(byte: u8, btm: usize) -> Option<Dtm> {
-    // the inner encoding: +byte for a win, 1 - byte - 1 = -byte for a loss, 0 for a draw
-    #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // btm is 0 or 1
-    let sign = 1 - 2 * (btm as i16);
-    NonZeroI16::new(i16::from(byte) * sign).map(Dtm)
-}
+/// Every table byte as the signed distance for each side to move (`[btm][byte]`): with the
+/// strong side to move a win in `byte` plies, else a loss in `byte - 1` plies; 0 is a draw. In
+/// the inner encoding: `+byte` for a win, `1 - byte - 1 = -byte` for a loss, `None` for 0.
+static FROM_BYTE: [[Option<Dtm>; 256]; 2] = {
+    let mut t = [[None; 256]; 2];
+    let mut byte = 0;
+    while byte < 256 {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // below 256
+        let v = byte as i16;
+        t[0][byte] = match NonZeroI16::new(v) {
+            Some(n) => Some(Dtm(n)),
+            None => None,
+        };
+        t[1][byte] = match NonZeroI16::new(-v) {
+            Some(n) => Some(Dtm(n)),
+            None => None,
+        };
+        byte += 1;
+    }
+    t
+};
 
 const _: () = assert!(size_of::<Option<Dtm>>() == 2);
 
