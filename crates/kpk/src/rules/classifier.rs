@@ -6,8 +6,8 @@
 //! disagreements are.
 
 use super::Rule;
-use super::frame::Frame;
-use super::recognizer::{RECOGNIZER_DEPTH, lookahead, sound_claim};
+use super::frame::{Frame, Race};
+use super::recognizer::{RECOGNIZER_DEPTH, lookahead, sound_claim, sound_claim_in};
 use crate::{KpkPosition, Wdl};
 
 /// What a classification rests on.
@@ -52,8 +52,12 @@ pub struct Classification {
 #[must_use]
 pub fn outflanking_heuristic(pos: &KpkPosition) -> Wdl {
     let x = Frame::of(pos);
+    outflanking_guess(&x, &Race::of(&x))
+}
+
+/// [`outflanking_heuristic`] for a position already framed.
+fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
     let wins = if x.rook_pawn() {
-        let race = super::frame::Race::of(&x);
         race.king_to_promotion + 2 <= race.defender_to_promotion
     } else {
         (x.king.file - x.defender.file).abs() >= 2
@@ -129,11 +133,14 @@ fn search_with_guesses(pos: &crate::Endgame, depth: u32) -> Wdl {
         // no pawn: exact (a queen or rook wins unless lost at once, anything else draws)
         return super::recognize_endgame(pos).unwrap_or(Wdl::Draw);
     };
-    if let Some((_, w)) = sound_claim(&kpk) {
+    // one frame for the rules and the guess
+    let x = Frame::of(&kpk);
+    let race = Race::of(&x);
+    if let Some((_, w)) = sound_claim_in(&x, &race) {
         return w;
     }
     if depth == 0 {
-        return outflanking_heuristic(&kpk);
+        return outflanking_guess(&x, &race);
     }
     let moves = pos.legal_moves();
     if moves.is_empty() {

@@ -253,16 +253,10 @@ pub fn pawn_lost_in_the_race(pos: &KpkPosition) -> Option<Wdl> {
     claim(pos, Claim::Draw, pawn_lost_in_the_race_holds)
 }
 
-pub(crate) fn pawn_lost_in_the_race_holds(x: &Frame, _: &Race) -> bool {
-    let defender_first = x.defender_first();
-    let pawn_moves = x.pawn_moves();
-    let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
-    let to_capture = x.defender.distance(x.pawn) - defender_first;
-    let path = (x.pawn.rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
-    let to_protect = path.map(|c| x.king.distance(c)).min().unwrap_or(0) - 1 - (1 - defender_first);
+pub(crate) fn pawn_lost_in_the_race_holds(x: &Frame, r: &Race) -> bool {
     // a pawn on its second rank may slip away with its double step: one move more
     let margin = if x.pawn.rank == 1 { 2 } else { 1 };
-    inside_square && to_capture + margin <= to_protect
+    r.outside_square() <= 0 && r.capture + margin <= r.protect
 }
 
 /// **The defender guards the key squares first.** The defending king stands inside the square of
@@ -312,15 +306,10 @@ pub fn defender_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
     claim(pos, Claim::Draw, defender_first_to_the_key_squares_holds)
 }
 
-pub(crate) fn defender_first_to_the_key_squares_holds(x: &Frame, _: &Race) -> bool {
-    if x.rook_pawn() {
-        return false;
-    }
-    let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
-    let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
-        return false;
-    };
-    let defender_first = x.defender_first();
-    let inside_square = x.defender.distance(x.promotion()) - defender_first <= x.pawn_moves();
-    inside_square && king - defender >= 3 - defender_first
+pub(crate) fn defender_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    // in king steps: the strong king's distance to a key square at least that of the defender
+    // plus three less his move, i.e. in the race's moves two more plus his move
+    !x.rook_pawn()
+        && r.outside_square() <= 0
+        && r.king_to_key - r.defender_to_key >= 2 + x.defender_first()
 }

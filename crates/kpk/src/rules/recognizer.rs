@@ -64,8 +64,12 @@ const fn sound_count() -> usize {
 /// The first sound rule that fires, with its claim.
 pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
     let x = Frame::of(pos);
-    let race = Race::of(&x);
-    SOUND.iter().find_map(|&rule| rule.claim_in(&x, &race).map(|w| (rule, w)))
+    sound_claim_in(&x, &Race::of(&x))
+}
+
+/// [`sound_claim`] for a position already framed.
+pub(crate) fn sound_claim_in(x: &Frame, race: &Race) -> Option<(&'static Rule, Wdl)> {
+    SOUND.iter().find_map(|&rule| rule.claim_in(x, race).map(|w| (rule, w)))
 }
 
 /// The first claim of a sound rule.
