@@ -24,6 +24,15 @@
 //!
 //! Starting from the pawn-move wins, both sets only grow, so the first repetition is the least
 //! fixed point: exactly the positions White wins in a finite number of moves.
+//!
+//! # Order of work
+//! Within a rank the generator keeps a worklist of white-king squares whose Black-to-move
+//! losses may have grown (Gauss-Seidel sweeps, alternating direction). A square's new losses
+//! are pushed into the White wins of its eight king neighbours, which become candidates. Two
+//! streams of squares, files e-h and files a-d, are visited in turn, so that the processor
+//! overlaps two independent chains of work instead of waiting on one. At the end of each sweep
+//! a candidate is kept only if the White wins it can use grew since its losses were last
+//! derived (about 40% fewer visits).
 
 // The four pawn files are lanes indexed together across several arrays; index loops say that
 // best.
@@ -70,23 +79,52 @@ const fn unless_set(set: u64, sq: usize) -> u64 {
     ((set >> sq) & 1).wrapping_sub(1)
 }
 
-/// Black-king squares (Black to move) where White wins after promoting on `queen_sq` with the
-/// white king on `wk`: the new queen or rook is safe and Black is not stalemated.
+/// The rays of a new queen on the 8th rank of files a-d: `QUEEN_RAYS[direction][file]`.
+const QUEEN_RAYS: [Lanes; 8] = {
+    let mut t = [[0u64; 4]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut f = 0;
+        while f < 4 {
+            t[d][f] = RAYS[56 + f][d];
+            f += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// Black-king squares (Black to move) where White wins after promoting on the 8th rank of each
+/// file a-d with the white king on `wk`: the new queen or rook is safe and Black is not
+/// stalemated. A rook attacks a subset of the queen's squares, so Black has a move against one
+/// of them exactly when he has one against the rook or stands in the queen's check.
 #[inline(always)]
-fn promotion_wins(queen_sq: usize, wk: usize) -> u64 {
-    let mut lines = [0u64; 2]; // rook lines, bishop lines; the black king does not block
-    for d in 0..8 {
-        let ray = RAYS[queen_sq][d];
-        lines[d / 4] |= ray & !(RAYS[wk & 63][d] & mask(ray & bit(wk) != 0));
+fn promotion_wins(wk: usize) -> Lanes {
+    let king = bit(wk);
+    let near = KING[wk];
+    let (mut rook, mut queen) = ([0u64; 4], [0u64; 4]);
+    // from the 8th rank only the rays west, east, south and the two southern diagonals exist
+    // (directions 0, 1, 3, 5 and 7 of `geometry::DIRECTIONS`); the white king may block them
+    for d in [0, 1, 3, 5, 7] {
+        let beyond = RAYS[wk][d];
+        for f in 0..4 {
+            let ray = QUEEN_RAYS[d][f];
+            let line = ray & !(beyond & mask(ray & king != 0));
+            if d < 4 {
+                rook[f] |= line;
+            }
+            queen[f] |= line;
+        }
     }
-    let occupied = bit(wk) | bit(queen_sq);
-    let capture = KING[queen_sq] & mask(KING[wk] & bit(queen_sq) == 0);
-    let mut wins = 0;
-    for piece in [lines[0] | lines[1], lines[0]] {
-        let can_move = spread(!(piece | KING[wk]) & !occupied);
-        wins |= (can_move | piece) & !capture;
+    let mut wins = [0u64; 4];
+    for f in 0..4 {
+        let promoted = bit(56 + f);
+        let occupied = king | promoted;
+        let capture = KING[56 + f] & mask(near & promoted == 0);
+        let rook_moves = spread(!(rook[f] | near | occupied));
+        wins[f] = (queen[f] | rook_moves) & !capture & !occupied & !near;
     }
-    wins & !occupied & !KING[wk]
+    wins
 }
 
 /// Black-to-move losses for one white-king square, given the White-to-move wins `w` there:
@@ -112,10 +150,13 @@ const MAILBOX: [usize; 64] = {
     t
 };
 
-/// The eight king steps on the mailbox board.
-const STEPS: [isize; 8] = [-11, -10, -9, -1, 1, 9, 10, 11];
+/// The eight king steps on the mailbox board, as offsets from `m - 11` for a square `m`: the
+/// window `m - 11 ..= m + 11` holds all its neighbours.
+const NEIGHBOURS: [usize; 8] = [0, 1, 2, 10, 12, 20, 21, 22];
 
-/// Working memory of one pawn rank, allocated once per generation (about 10 KB on the stack).
+/// Working memory of one pawn rank, allocated once per generation (about 14 KB on the stack).
+/// Aligned so that every `Lanes` entry is one aligned 32-byte vector.
+#[repr(C, align(64))]
 struct Scratch {
     /// Black-king squares of legal White-to-move positions, per white-king square.
     legal_w: [Lanes; 64],
@@ -125,9 +166,12 @@ struct Scratch {
     b: [Lanes; 64],
     /// White-to-move wins found so far, on a 10 x 10 mailbox board (a border of one square
     /// around the 8 x 8 board), so that the eight king steps are fixed offsets and a step off
-    /// the board lands in the border, which is never read. 128 entries: an index masked with
-    /// 127 needs no bounds check.
+    /// the board lands in the border, which is never read.
     w: [Lanes; 128],
+    /// `w & legal_w` when the losses at each square were last derived.
+    seen: [Lanes; 64],
+    /// Black-to-move wins after a promotion (the 7th rank's pawn moves), per white-king square.
+    promoted: [Lanes; 64],
 }
 
 /// A code path of the generator: the same source compiled for a baseline x86-64 (or any
@@ -151,11 +195,30 @@ impl Path {
     }
 }
 
+/// Whether this CPU and its operating system run AVX2 code, asked once and remembered: CPUID
+/// is slow under a hypervisor (it leaves the guest; three of them cost about 3 µs here, a
+/// quarter of a generation).
+#[cfg(target_arch = "x86_64")]
+fn avx2_available() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: no, 2: yes.
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let yes = detect_avx2();
+            KNOWN.store(1 + u8::from(yes), Ordering::Relaxed);
+            yes
+        }
+    }
+}
+
 /// Whether this CPU and its operating system run AVX2 code: CPUID says the CPU has AVX and
 /// AVX2 and the OS uses XSAVE, and XGETBV says the OS saves the vector registers.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-fn avx2_available() -> bool {
+fn detect_avx2() -> bool {
     use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
     let leaf1 = __cpuid(1);
     let (osxsave, avx) = (leaf1.ecx >> 27 & 1 == 1, leaf1.ecx >> 28 & 1 == 1);
@@ -220,8 +283,14 @@ fn generate_avx2(table: &mut [u64; WORDS]) {
 /// The generator, inlined into each path so that each is compiled for its instructions.
 #[inline(always)]
 fn generate_body(table: &mut [u64; WORDS]) {
-    let mut scratch =
-        Scratch { legal_w: [[0; 4]; 64], base: [[0; 4]; 64], b: [[0; 4]; 64], w: [[0; 4]; 128] };
+    let mut scratch = Scratch {
+        legal_w: [[0; 4]; 64],
+        base: [[0; 4]; 64],
+        b: [[0; 4]; 64],
+        w: [[0; 4]; 128],
+        seen: [[0; 4]; 64],
+        promoted: [[0; 4]; 64],
+    };
     let mut rank = 6;
     while rank >= 1 {
         solve_rank(table, &mut scratch, rank);
@@ -243,15 +312,19 @@ fn solve_rank(table: &mut [u64; WORDS], s: &mut Scratch, rank: usize) {
     ];
     let pawn_zone: Lanes = [KING[first], KING[first + 1], KING[first + 2], KING[first + 3]];
 
+    if rank == 6 {
+        // in a loop of its own, where it runs twice as fast as inside the one below
+        for wk in 0..64 {
+            s.promoted[wk] = promotion_wins(wk);
+        }
+    }
     for wk in 0..64 {
         let king = bit(wk);
         let near = KING[wk];
         // Black-to-move wins of the rank above (or promotions), for this king square.
         let mut after: Lanes = [0; 4];
         if rank == 6 {
-            for f in 0..4 {
-                after[f] = promotion_wins(first + 8 + f, wk);
-            }
+            after = s.promoted[wk];
         } else {
             let i = word_index(1, rank + 1, wk, 0);
             after.copy_from_slice(&table[i..i + 4]);
@@ -283,40 +356,18 @@ fn solve_rank(table: &mut [u64; WORDS], s: &mut Scratch, rank: usize) {
         s.w[MAILBOX[first + f]][f] = 0;
     }
 
-    // `dirty`: white-king squares whose White-to-move wins grew since the Black-to-move losses
-    // there were last derived. Sweeps alternate direction so that wins travel both ways.
+    // `dirty`: white-king squares whose White-to-move wins may have grown since the
+    // Black-to-move losses there were last derived. The first sweep visits every square,
+    // backwards (from the promotion side: fewer visits); then the direction alternates.
     let mut dirty = u64::MAX;
-    let mut forward = false; // backwards first: from the promotion side, about 6% fewer visits
+    let mut forward = false;
     while dirty != 0 {
-        // the squares of this sweep not yet passed: ahead of the last one visited
-        let mut ahead = u64::MAX;
-        loop {
-            let todo = dirty & ahead;
-            if todo == 0 {
-                break;
-            }
-            let wk =
-                if forward { todo.trailing_zeros() } else { 63 - todo.leading_zeros() } as usize;
-            ahead = if forward { (u64::MAX << wk) << 1 } else { !(u64::MAX << wk) };
-            dirty &= !bit(wk);
-            let m = MAILBOX[wk];
-            let lost = black_loses(&s.base[wk], &s.legal_w[wk], &s.w[m]);
-            let mut grew = 0;
-            for f in 0..4 {
-                grew |= lost[f] ^ s.b[wk][f];
-            }
-            if grew != 0 {
-                s.b[wk] = lost;
-                dirty |= KING[wk];
-                // every king step back to `wk` now reaches these Black losses
-                for off in STEPS {
-                    let to = &mut s.w[m.wrapping_add_signed(off) & 127];
-                    for f in 0..4 {
-                        to[f] |= lost[f];
-                    }
-                }
-            }
+        if forward {
+            sweep::<true>(s, &mut dirty);
+        } else {
+            sweep::<false>(s, &mut dirty);
         }
+        dirty = still_dirty(s, dirty);
         forward = !forward;
     }
 
@@ -328,4 +379,92 @@ fn solve_rank(table: &mut [u64; WORDS], s: &mut Scratch, rank: usize) {
             table[j + f] = s.b[wk][f];
         }
     }
+}
+
+/// The two streams of a sweep: white-king squares on files e-h and on files a-d.
+const STREAM_EH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+const STREAM_AD: u64 = !STREAM_EH;
+
+/// One sweep over the dirty squares in square order (`FORWARD`) or backwards, including the
+/// squares that become dirty ahead of it. Each step visits the next square of each stream.
+#[inline(always)]
+fn sweep<const FORWARD: bool>(s: &mut Scratch, dirty: &mut u64) {
+    // the squares of each stream not yet passed
+    let (mut ahead_eh, mut ahead_ad) = (STREAM_EH, STREAM_AD);
+    loop {
+        let (eh, ad) = (*dirty & ahead_eh, *dirty & ahead_ad);
+        if eh | ad == 0 {
+            return;
+        }
+        if eh != 0 {
+            let wk = next::<FORWARD>(eh);
+            ahead_eh &= beyond::<FORWARD>(wk);
+            visit(s, wk, dirty);
+        }
+        if ad != 0 {
+            let wk = next::<FORWARD>(ad);
+            ahead_ad &= beyond::<FORWARD>(wk);
+            visit(s, wk, dirty);
+        }
+    }
+}
+
+/// The first square of a non-empty set in the sweep's direction.
+#[inline(always)]
+fn next<const FORWARD: bool>(set: u64) -> usize {
+    (if FORWARD { set.trailing_zeros() } else { 63 - set.leading_zeros() }) as usize
+}
+
+/// The squares a sweep has still to pass after `wk`.
+#[inline(always)]
+fn beyond<const FORWARD: bool>(wk: usize) -> u64 {
+    if FORWARD { (u64::MAX << wk) << 1 } else { !(u64::MAX << wk) }
+}
+
+/// Derives the Black-to-move losses at white-king square `wk` again. If they grew, every king
+/// step back to `wk` now reaches them: they join the White wins of the eight neighbours, which
+/// become dirty.
+#[inline(always)]
+fn visit(s: &mut Scratch, wk: usize, dirty: &mut u64) {
+    *dirty &= !bit(wk);
+    let m = MAILBOX[wk];
+    for f in 0..4 {
+        s.seen[wk][f] = s.w[m][f] & s.legal_w[wk][f];
+    }
+    let lost = black_loses(&s.base[wk], &s.legal_w[wk], &s.w[m]);
+    let mut grew = 0;
+    for f in 0..4 {
+        grew |= lost[f] ^ s.b[wk][f];
+    }
+    if grew != 0 {
+        s.b[wk] = lost;
+        *dirty |= KING[wk];
+        // `m` is 11..=88, so the window of its neighbours is inside the board and its border
+        let around = &mut s.w[m - 11..=m + 11];
+        for k in NEIGHBOURS {
+            for f in 0..4 {
+                around[k][f] |= lost[f];
+            }
+        }
+    }
+}
+
+/// The squares of `candidates` whose usable White wins (`w & legal_w`) grew since their losses
+/// were last derived; the others would derive the same losses again. Every square has been
+/// visited once before this is asked (the first sweep visits all).
+#[inline(always)]
+fn still_dirty(s: &Scratch, candidates: u64) -> u64 {
+    let mut todo = candidates;
+    let mut out = 0;
+    while todo != 0 {
+        let wk = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let w = &s.w[MAILBOX[wk]];
+        let mut fresh = 0;
+        for f in 0..4 {
+            fresh |= w[f] & s.legal_w[wk][f] & !s.seen[wk][f];
+        }
+        out |= u64::from(fresh != 0) << wk;
+    }
+    out
 }
