@@ -51,35 +51,76 @@ const WORD_MASK: u32 = 0xFFF;
 const BTM_BIT: u32 = 1 << 12;
 const WEAK_KING_SHIFT: u32 = 24;
 
-/// Everything a probe derives from the side to move, the pawn's colour and the pawn's square,
-/// in one lookup: `PAWN_KEYS[side_to_move << 7 | pawn_color << 6 | pawn]` (colours as
-/// `White = 0`). The xor mask is `56` for a black pawn (flip vertically) plus `7` for a pawn on
-/// files e-h (mirror); the offset and `btm` are those of the normalised pawn. Pawns on rank 1
-/// or 8 get offset 0: no bounds are broken, the answer is meaningless. 1 KB.
+/// The key of a pawn on `pawn` (0..64) of colour `black` (0 or 1) with `side` (0 White, 1
+/// Black) to move: everything a probe derives from the three, in one lookup. The xor mask is
+/// `56` for a black pawn (flip vertically) plus `7` for a pawn on files e-h (mirror); the offset
+/// and `btm` are those of the normalised pawn. Pawns on rank 1 or 8 get key 0: no bounds are
+/// broken, the answer is meaningless.
+const fn pawn_key(side: u32, black: u32, pawn: u32) -> u32 {
+    let mirror = if pawn & 7 >= 4 { 7 } else { 0 };
+    let x = black * 56 + mirror;
+    let p = pawn ^ x;
+    let (rank, file) = (p >> 3, p & 7);
+    let btm = side ^ black;
+    if rank >= 1 && rank <= 6 {
+        file | (x << 2) | ((btm * 6 + rank - 1) << 8) | (btm * BTM_BIT) | (x << WEAK_KING_SHIFT)
+    } else {
+        0
+    }
+}
+
+/// [`pawn_key`]s in the order of [`KpkPosition::packed`]'s bits 16-23:
+/// `PAWN_KEYS[side_to_move << 7 | pawn_color << 6 | pawn]` (colours as `White = 0`). 1 KB.
 const PAWN_KEYS: [u32; 256] = {
     let mut keys = [0u32; 256];
     let mut i: u32 = 0;
     while i < 256 {
-        let side = i >> 7;
-        let black = (i >> 6) & 1;
-        let pawn = i & 63;
-        let mirror = if pawn & 7 >= 4 { 7 } else { 0 };
-        let x = black * 56 + mirror;
-        let p = pawn ^ x;
-        let (rank, file) = (p >> 3, p & 7);
-        let btm = side ^ black;
-        if rank >= 1 && rank <= 6 {
-            keys[i as usize] = file
-                | (x << 2)
-                | ((btm * 6 + rank - 1) << 8)
-                | (btm * BTM_BIT)
-                | (x << WEAK_KING_SHIFT);
+        keys[i as usize] = pawn_key(i >> 7, (i >> 6) & 1, i & 63);
+        i += 1;
+    }
+    keys
+};
+
+/// [`pawn_key`]s for the probe from squares, indexed by
+/// `side_to_move << 9 | pawn_color << 8 | pawn` with the pawn's whole byte, so that the pawn's
+/// square goes straight into the address: no masking on the probe's dependency chain (about
+/// 0.3 ns of latency, BENCHMARKS.md). Entries for a pawn byte above 63 break a precondition and
+/// hold key 0. 4 KB, of which the 1 KB for real squares is what a probe touches.
+const SQUARE_KEYS: [u32; 1024] = {
+    let mut keys = [0u32; 1024];
+    let mut i: u32 = 0;
+    while i < 1024 {
+        if i & 255 < 64 {
+            keys[i as usize] = pawn_key(i >> 9, (i >> 8) & 1, i & 255);
         }
         i += 1;
     }
     keys
 };
 const _: () = assert!((11 << 8) | 0xFF < WORDS);
+/// Every key's word part keeps bits 10-11 from being both set, whatever a king's byte adds to
+/// bits 2-9: the probes' words stay inside the table.
+const _: () = {
+    assert!(WORDS == 0xC00);
+    let mut i = 0;
+    while i < 1024 {
+        assert!(SQUARE_KEYS[i] & 0xC00 != 0xC00 && PAWN_KEYS[i & 255] & 0xC00 != 0xC00);
+        i += 1;
+    }
+};
+
+/// The answer for the side to move from the table's bit (`win`: the side with the pawn wins)
+/// and whether the side with the pawn is the one *not* to move. A `match` on the two flags
+/// compiles to a few flag operations with no branch; it is 0.6-0.9 ns shorter on a probe's
+/// dependency chain than building the sign and normalising the product (BENCHMARKS.md).
+#[inline(always)]
+const fn verdict(win: bool, strong_not_to_move: bool) -> Wdl {
+    match (win, strong_not_to_move) {
+        (false, _) => Wdl::Draw,
+        (true, false) => Wdl::Win,
+        (true, true) => Wdl::Loss,
+    }
+}
 
 /// The table generated at build time.
 static EMBEDDED: Bitbase =
@@ -155,7 +196,7 @@ impl Bitbase {
         strong_to_move: bool,
     ) -> bool {
         let key = PAWN_KEYS[usize::from(!strong_to_move) << 7 | usize::from(pawn & 63)];
-        self.bit(key, u32::from(strong_king), u32::from(weak_king))
+        self.bit(key, strong_king, weak_king)
     }
 
     /// Win, draw or loss for the side to move of a validated position.
@@ -168,9 +209,7 @@ impl Bitbase {
         let t = v ^ key;
         // `t & WORD_MASK < WORDS` for every key; the shift count is taken modulo 64
         let win = self.words[(t & WORD_MASK) as usize].wrapping_shr(t >> WEAK_KING_SHIFT) & 1 != 0;
-        // A win for the side with the pawn: +1 when it is to move, -1 otherwise.
-        let sign = if key & BTM_BIT == 0 { 1 } else { -1 };
-        Wdl::from_signum(i32::from(win) * sign)
+        verdict(win, key & BTM_BIT != 0)
     }
 
     /// Win, draw or loss for the side to move, from the squares an engine holds (a1 = 0, as on
@@ -185,14 +224,12 @@ impl Bitbase {
         pawn_color: Color,
         side_to_move: Color,
     ) -> Wdl {
-        let index = usize::from(side_to_move as u8) << 7
-            | usize::from(pawn_color as u8) << 6
-            | usize::from(pawn & 63);
-        let key = PAWN_KEYS[index];
-        let win = self.bit(key, u32::from(strong_king), u32::from(weak_king));
-        // +1 for a win of the side to move, -1 for its loss, 0 for a draw: no branch
-        let sign = 1 - 2 * ((key & BTM_BIT) >> 12).cast_signed();
-        Wdl::from_signum(i32::from(win) * sign)
+        let index = usize::from(side_to_move as u8) << 9
+            | usize::from(pawn_color as u8) << 8
+            | usize::from(pawn);
+        let key = SQUARE_KEYS[index];
+        let win = self.bit(key, strong_king, weak_king);
+        verdict(win, key & BTM_BIT != 0)
     }
 
     /// Win, draw or loss for the side to move, from bitboards as engines store them: the
@@ -217,12 +254,16 @@ impl Bitbase {
         self.probe_squares(strong_king, square_of(pawns), weak_king, pawn_color, side_to_move)
     }
 
-    /// The bit for `key` (from [`PAWN_KEYS`]) and the kings' squares (higher bits ignored).
+    /// The bit for `key` (from [`PAWN_KEYS`] or [`SQUARE_KEYS`]) and the kings' squares (a
+    /// byte each; a square above 63 breaks a precondition and gives a meaningless answer).
     #[inline(always)]
-    fn bit(&self, key: u32, strong_king: u32, weak_king: u32) -> bool {
-        let word = ((strong_king & 63) << 2 ^ key) & WORD_MASK;
-        // `word < WORDS` for every key; the shift count is taken modulo 64
-        (self.words[word as usize].wrapping_shr(weak_king ^ (key >> WEAK_KING_SHIFT)) & 1) != 0
+    fn bit(&self, key: u32, strong_king: u8, weak_king: u8) -> bool {
+        // The king's byte, shifted, touches bits 2-9 only; every key's bits 10-11 are not both
+        // set (asserted below), so the word stays below 0xC00 = WORDS without masking the king.
+        let word = (u32::from(strong_king) << 2 ^ key) & WORD_MASK;
+        // the shift count is taken modulo 64
+        let shift = u32::from(weak_king) ^ (key >> WEAK_KING_SHIFT);
+        (self.words[word as usize].wrapping_shr(shift) & 1) != 0
     }
 
     /// Number of set bits: positions won by the side with the pawn, files a-d.
@@ -306,7 +347,7 @@ fn square_of(bb: u64) -> u8 {
 /// Win, draw or loss for the side to move, from the squares an engine holds: the fast path.
 ///
 /// Squares are board squares, a1 = 0 ... h8 = 63, whichever colour owns the pawn and whatever
-/// its file: the probe flips and mirrors by itself (one 1 KB lookup on the pawn, the side to
+/// its file: the probe flips and mirrors by itself (one lookup in a key table on the pawn, the side to
 /// move and the pawn's colour), without a branch.
 ///
 /// Preconditions (not checked): a legal position, that is three distinct squares, kings not
