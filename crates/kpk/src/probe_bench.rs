@@ -204,6 +204,7 @@ pub fn dtm_inputs(n: usize, seed: u64, role: crate::Role) -> Vec<DtmInput> {
         .collect()
 }
 
+#[inline(always)]
 fn dtm_of(d: &DtmInput, bits: u8) -> i32 {
     crate::dtm::probe_squares(
         d.strong_king | bits,
@@ -236,6 +237,7 @@ pub fn dtm_latency(inputs: &[DtmInput], zero: u8) -> i32 {
     sum
 }
 
+#[inline(always)]
 fn score_of(d: &DtmInput, bits: u8) -> i32 {
     crate::dtm::probe_squares_score(
         d.strong_king | bits,

@@ -121,3 +121,30 @@ fn a_square_index_error_says_index_not_name() {
     assert!(err.to_string().contains("index 64"), "{err}");
     assert!(!err.to_string().contains("name"), "{err}");
 }
+
+#[test]
+fn the_dtm_probes_from_squares_take_any_bytes_without_panicking() {
+    // Squares above 63 break the precondition of `dtm::probe_squares`: a meaningless answer,
+    // but never a panic or a read outside a table. Every third byte (every seventh in the debug
+    // profile), every role, both strong sides, both sides to move.
+    let step = if cfg!(debug_assertions) { 7 } else { 3 };
+    let roles = [Role::Queen, Role::Rook, Role::Pawn, Role::Bishop, Role::Knight, Role::King];
+    let mut decisive = 0u64;
+    for wk in (0..=255u8).step_by(step) {
+        for man in (0..=255u8).step_by(step) {
+            for bk in (0..=255u8).step_by(step) {
+                for role in roles {
+                    for (strong, stm) in
+                        [(Color::White, Color::Black), (Color::Black, Color::Black)]
+                    {
+                        let d = dtm::probe_squares(wk, role, man, bk, strong, stm);
+                        let s = dtm::probe_squares_score(wk, role, man, bk, strong, stm, 7);
+                        decisive += u64::from(d.is_some());
+                        assert_eq!(s != Score::ZERO, d.is_some());
+                    }
+                }
+            }
+        }
+    }
+    assert!(decisive > 0);
+}

@@ -93,10 +93,12 @@ impl Dtm {
         }
     }
 
-    /// The signed plies as an `i16`.
+    /// The signed plies as an `i16`: `e` for a win, `e + 1` for a loss, as arithmetic (the
+    /// shift is -1 for a negative `e`, else 0), so that a caller's `map_or(0, Dtm::plies)`
+    /// compiles without a branch on the answer.
     const fn get(self) -> i16 {
         let e = self.0.get();
-        if e > 0 { e } else { e + 1 }
+        e - (e >> 15)
     }
 
     /// The signed number of plies.
@@ -333,22 +335,50 @@ fn table_byte(
     strong_side: Color,
     side_to_move: Color,
 ) -> (u8, usize) {
-    let flip = usize::from(strong_side as u8) * 56;
-    let wk = usize::from(strong_king & 63) ^ flip;
-    let bk = usize::from(weak_king & 63) ^ flip;
-    let man = usize::from(extra_square & 63) ^ flip;
     let btm = usize::from(strong_side != side_to_move);
+    let (wk, bk) = (usize::from(strong_king), usize::from(weak_king));
     let (table, index): (&[u8], usize) = match extra {
-        Role::Queen => (KQK, solve::pawnless_index(btm, wk, man, bk)),
-        Role::Rook => (KRK, solve::pawnless_index(btm, wk, man, bk)),
+        // The pawnless tables are symmetric under every flip and turn of the board, so a black
+        // strong side needs no flipping: the fold brings any placement into the table.
+        Role::Queen => (KQK, solve::pawnless_index(btm, wk, usize::from(extra_square), bk)),
+        Role::Rook => (KRK, solve::pawnless_index(btm, wk, usize::from(extra_square), bk)),
         Role::Pawn => {
-            let mirror = ((man >> 2) & 1) * 7;
-            (KPK, solve::kpk_index(btm, man ^ mirror, wk ^ mirror, bk ^ mirror))
+            let key = KPK_KEYS
+                [usize::from(strong_side as u8) << 7 | btm << 6 | usize::from(extra_square & 63)];
+            // squares above 63 break a precondition: the index may leave the table, where
+            // `get` answers a draw
+            (KPK, (wk << 6 | bk) ^ key as usize)
         }
         Role::Bishop | Role::Knight | Role::King => return (0, btm),
     };
     (table.get(index).copied().unwrap_or(0), btm)
 }
+
+/// Per strong side, defender to move and pawn square (`side << 7 | btm << 6 | pawn`): the
+/// position's KPK table offset and normalising square xor, laid out so that
+/// `(wk << 6 | bk) ^ key` is the byte index of [`solve::kpk_index`] for the kings' board
+/// squares. Bits 0-5 and 6-11 hold the xor (`56` for a black pawn: flip; `7` for files e-h:
+/// mirror), bits 12 and up `(btm * 24 + pawn) * 4096`. Pawns on rank 1 or 8 get key 0
+/// (meaningless, inside the table). 1 KB.
+const KPK_KEYS: [u32; 256] = {
+    let mut keys = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (black, btm, pawn) = (i >> 7, (i >> 6) & 1, i & 63);
+        let flipped = pawn ^ (black * 56);
+        let x = black * 56 ^ if flipped & 7 >= 4 { 7 } else { 0 };
+        let p = pawn ^ x;
+        if p >= 8 && p < 56 {
+            let base = solve::kpk_index(btm, p, 0, 0);
+            #[allow(clippy::cast_possible_truncation)] // below 2^18
+            {
+                keys[i] = (base | x << 6 | x) as u32;
+            }
+        }
+        i += 1;
+    }
+    keys
+};
 
 /// Every table byte as the signed distance for each side to move (`[btm][byte]`): with the
 /// strong side to move a win in `byte` plies, else a loss in `byte - 1` plies; 0 is a draw. In
