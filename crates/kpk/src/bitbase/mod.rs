@@ -337,11 +337,12 @@ pub fn defender_map(pos: &KpkPosition) -> [Option<bool>; 64] {
     })
 }
 
-/// The lowest set square of a bitboard (`0` for an empty one, which a precondition excludes).
+/// The lowest set square of a bitboard (64 for an empty one, which a precondition excludes; the
+/// probes from squares take any byte, so no masking lengthens the probe's dependency chain).
 #[inline(always)]
 fn square_of(bb: u64) -> u8 {
-    // trailing_zeros is at most 64; `& 63` keeps an empty board inside the table
-    (bb.trailing_zeros() & 63) as u8
+    // trailing_zeros is at most 64: the fallback is never taken (and compiled away)
+    u8::try_from(bb.trailing_zeros()).unwrap_or(u8::MAX)
 }
 
 /// Win, draw or loss for the side to move, from the squares an engine holds: the fast path.
