@@ -281,9 +281,14 @@ fn generate_avx2(table: &mut [u64; WORDS]) {
 }
 
 /// The generator, inlined into each path so that each is compiled for its instructions.
+///
+/// Rank by rank from the 7th down: set up every white-king square ([`prepare`]), sweep to the
+/// fixed point ([`sweeps`]), write the rank out ([`finish`]). Writing a rank out and setting up
+/// the one below share one loop: the Black-to-move losses just written are the next rank's
+/// pawn-push wins, still in registers.
 #[inline(always)]
 fn generate_body(table: &mut [u64; WORDS]) {
-    let mut scratch = Scratch {
+    let mut s = Scratch {
         legal_w: [[0; 4]; 64],
         base: [[0; 4]; 64],
         b: [[0; 4]; 64],
@@ -291,74 +296,92 @@ fn generate_body(table: &mut [u64; WORDS]) {
         seen: [[0; 4]; 64],
         promoted: [[0; 4]; 64],
     };
-    let mut rank = 6;
-    while rank >= 1 {
-        solve_rank(table, &mut scratch, rank);
-        rank -= 1;
+    // in a loop of its own, where it runs twice as fast as inside the one below
+    for wk in 0..64 {
+        s.promoted[wk] = promotion_wins(wk);
+    }
+    for wk in 0..64 {
+        let after = s.promoted[wk];
+        prepare(&mut s, 6, wk, &after);
+    }
+    clear_pawn_squares(&mut s, 6);
+    sweeps(&mut s);
+    for rank in (1..6).rev() {
+        for wk in 0..64 {
+            let mut after = finish(table, &s, rank + 1, wk);
+            if rank == 1 {
+                // the double push from the 2nd rank needs both squares in front of the pawn
+                // free of the king: a3 and a4 (bits 16 + 8 above a2) for file a
+                let j = word_index(1, 3, wk, 0);
+                for f in 0..4 {
+                    after[f] |= table[j + f] & unless_set(bit(24 + f), wk);
+                }
+            }
+            prepare(&mut s, rank, wk, &after);
+        }
+        clear_pawn_squares(&mut s, rank);
+        sweeps(&mut s);
+    }
+    for wk in 0..64 {
+        finish(table, &s, 1, wk);
     }
 }
 
-/// Solves the four pawn squares of `rank` (1..=6), the ranks above already solved in `table`.
+/// Sets up white-king square `wk` for a pawn on `rank` (1..=6) of each file: the legal
+/// Black-king squares, Black's base (legal, pawn safe, not stalemated), the White wins by a
+/// pawn move (`after`: the Black-to-move wins one rank up, or after a promotion), no Black
+/// losses yet.
 #[inline(always)]
-fn solve_rank(table: &mut [u64; WORDS], s: &mut Scratch, rank: usize) {
-    // Per-file constants of this rank.
+fn prepare(s: &mut Scratch, rank: usize, wk: usize, after: &Lanes) {
     let first = rank * 8;
-    let pawn: Lanes = [bit(first), bit(first + 1), bit(first + 2), bit(first + 3)];
-    let attacks: Lanes = [
-        pawn_attacks(first),
-        pawn_attacks(first + 1),
-        pawn_attacks(first + 2),
-        pawn_attacks(first + 3),
-    ];
-    let pawn_zone: Lanes = [KING[first], KING[first + 1], KING[first + 2], KING[first + 3]];
+    let (king, near) = (bit(wk), KING[wk]);
+    let m = MAILBOX[wk];
+    for f in 0..4 {
+        let (pawn, attacks, pawn_zone) = (bit(first + f), pawn_attacks(first + f), KING[first + f]);
+        let legal_b = !(near | king | pawn);
+        let safe = legal_b & !attacks;
+        // an undefended pawn next to the black king can be taken
+        let capture = pawn_zone & unless_set(pawn_zone, wk);
+        s.legal_w[wk][f] = safe;
+        s.base[wk][f] = legal_b & !capture & (spread(safe) | attacks);
+        let stop = pawn << 8;
+        s.w[m][f] = after[f] & unless_set(stop, wk) & !stop & safe;
+        s.b[wk][f] = 0;
+    }
+}
 
-    if rank == 6 {
-        // in a loop of its own, where it runs twice as fast as inside the one below
-        for wk in 0..64 {
-            s.promoted[wk] = promotion_wins(wk);
-        }
-    }
-    for wk in 0..64 {
-        let king = bit(wk);
-        let near = KING[wk];
-        // Black-to-move wins of the rank above (or promotions), for this king square.
-        let mut after: Lanes = [0; 4];
-        if rank == 6 {
-            after = s.promoted[wk];
-        } else {
-            let i = word_index(1, rank + 1, wk, 0);
-            after.copy_from_slice(&table[i..i + 4]);
-            if rank == 1 {
-                let j = word_index(1, 3, wk, 0);
-                for f in 0..4 {
-                    // the double push needs both squares in front of the pawn free of the king
-                    after[f] |= table[j + f] & unless_set(pawn[f] << 16, wk);
-                }
-            }
-        }
-        let m = MAILBOX[wk];
-        for f in 0..4 {
-            let legal_b = !(near | king | pawn[f]);
-            let safe = legal_b & !attacks[f];
-            // an undefended pawn next to the black king can be taken
-            let capture = pawn_zone[f] & unless_set(pawn_zone[f], wk);
-            s.legal_w[wk][f] = safe;
-            s.base[wk][f] = legal_b & !capture & (spread(safe) | attacks[f]);
-            let stop = pawn[f] << 8;
-            s.w[m][f] = after[f] & unless_set(stop, wk) & !stop & safe;
-            s.b[wk][f] = 0;
-        }
-    }
-    // The white king on the pawn's square is no position: leave it empty.
+/// The white king on the pawn's square is no position: empties that square of each file once
+/// the rank is set up.
+#[inline(always)]
+fn clear_pawn_squares(s: &mut Scratch, rank: usize) {
+    let first = rank * 8;
     for f in 0..4 {
         s.legal_w[first + f][f] = 0;
         s.base[first + f][f] = 0;
         s.w[MAILBOX[first + f]][f] = 0;
     }
+}
 
-    // `dirty`: white-king squares whose White-to-move wins may have grown since the
-    // Black-to-move losses there were last derived. The first sweep visits every square,
-    // backwards (from the promotion side: fewer visits); then the direction alternates.
+/// Writes the solved words of `rank` for white-king square `wk` into the table and returns the
+/// Black-to-move losses.
+#[inline(always)]
+fn finish(table: &mut [u64; WORDS], s: &Scratch, rank: usize, wk: usize) -> Lanes {
+    let i = word_index(0, rank, wk, 0);
+    let j = word_index(1, rank, wk, 0);
+    let won = &s.w[MAILBOX[wk]];
+    for f in 0..4 {
+        table[i + f] = won[f] & s.legal_w[wk][f];
+        table[j + f] = s.b[wk][f];
+    }
+    s.b[wk]
+}
+
+/// Grows the wins of one rank to the fixed point. `dirty`: white-king squares whose White-to-
+/// move wins may have grown since the Black-to-move losses there were last derived. The first
+/// sweep visits every square, backwards (from the promotion side: fewer visits); then the
+/// direction alternates.
+#[inline(always)]
+fn sweeps(s: &mut Scratch) {
     let mut dirty = u64::MAX;
     let mut forward = false;
     while dirty != 0 {
@@ -369,15 +392,6 @@ fn solve_rank(table: &mut [u64; WORDS], s: &mut Scratch, rank: usize) {
         }
         dirty = still_dirty(s, dirty);
         forward = !forward;
-    }
-
-    for wk in 0..64 {
-        let i = word_index(0, rank, wk, 0);
-        let j = word_index(1, rank, wk, 0);
-        for f in 0..4 {
-            table[i + f] = s.w[MAILBOX[wk]][f] & s.legal_w[wk][f];
-            table[j + f] = s.b[wk][f];
-        }
     }
 }
 
