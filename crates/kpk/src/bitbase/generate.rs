@@ -300,13 +300,15 @@ fn generate_body(table: &mut [u64; WORDS]) {
     for wk in 0..64 {
         s.promoted[wk] = promotion_wins(wk);
     }
+    let pawns = PawnMasks::of_rank(6);
     for wk in 0..64 {
         let after = s.promoted[wk];
-        prepare(&mut s, 6, wk, &after);
+        prepare(&mut s, &pawns, wk, &after);
     }
     clear_pawn_squares(&mut s, 6);
     sweeps(&mut s);
     for rank in (1..6).rev() {
+        let pawns = PawnMasks::of_rank(rank);
         for wk in 0..64 {
             let mut after = finish(table, &s, rank + 1, wk);
             if rank == 1 {
@@ -317,7 +319,7 @@ fn generate_body(table: &mut [u64; WORDS]) {
                     after[f] |= table[j + f] & unless_set(bit(24 + f), wk);
                 }
             }
-            prepare(&mut s, rank, wk, &after);
+            prepare(&mut s, &pawns, wk, &after);
         }
         clear_pawn_squares(&mut s, rank);
         sweeps(&mut s);
@@ -332,12 +334,11 @@ fn generate_body(table: &mut [u64; WORDS]) {
 /// pawn move (`after`: the Black-to-move wins one rank up, or after a promotion), no Black
 /// losses yet.
 #[inline(always)]
-fn prepare(s: &mut Scratch, rank: usize, wk: usize, after: &Lanes) {
-    let first = rank * 8;
+fn prepare(s: &mut Scratch, pawns: &PawnMasks, wk: usize, after: &Lanes) {
     let (king, near) = (bit(wk), KING[wk]);
     let m = MAILBOX[wk];
     for f in 0..4 {
-        let (pawn, attacks, pawn_zone) = (bit(first + f), pawn_attacks(first + f), KING[first + f]);
+        let (pawn, attacks, pawn_zone) = (pawns.pawn[f], pawns.attacks[f], pawns.zone[f]);
         let legal_b = !(near | king | pawn);
         let safe = legal_b & !attacks;
         // an undefended pawn next to the black king can be taken
@@ -347,6 +348,28 @@ fn prepare(s: &mut Scratch, rank: usize, wk: usize, after: &Lanes) {
         let stop = pawn << 8;
         s.w[m][f] = after[f] & unless_set(stop, wk) & !stop & safe;
         s.b[wk][f] = 0;
+    }
+}
+
+/// The pawn of each file on one rank: its square, the squares it attacks, its king zone.
+/// Worked out once per rank, so that [`prepare`] keeps them in vector registers.
+struct PawnMasks {
+    pawn: Lanes,
+    attacks: Lanes,
+    zone: Lanes,
+}
+
+impl PawnMasks {
+    #[inline(always)]
+    fn of_rank(rank: usize) -> PawnMasks {
+        let first = rank * 8;
+        let mut m = PawnMasks { pawn: [0; 4], attacks: [0; 4], zone: [0; 4] };
+        for f in 0..4 {
+            m.pawn[f] = bit(first + f);
+            m.attacks[f] = pawn_attacks(first + f);
+            m.zone[f] = KING[first + f];
+        }
+        m
     }
 }
 
