@@ -14,7 +14,7 @@
 //!
 //! Bits of illegal placements are 0. The table is generated at build time by a bit-parallel
 //! retrograde generator and embedded, so a probe needs no set-up; the same generator runs at
-//! run time with [`Bitbase::generate`] (about 7 µs on a CPU with AVX2, 11 µs on the portable
+//! run time with [`Bitbase::generate`] (about 6 µs on a CPU with AVX2, 10.5 µs on the portable
 //! path; BENCHMARKS.md).
 //!
 //! ```
