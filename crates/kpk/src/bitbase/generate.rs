@@ -80,20 +80,54 @@ const fn unless_set(set: u64, sq: usize) -> u64 {
     ((set >> sq) & 1).wrapping_sub(1)
 }
 
-/// The rays of a new queen on the 8th rank of files a-d: `QUEEN_RAYS[direction][file]`.
-const QUEEN_RAYS: [Lanes; 8] = {
-    let mut t = [[0u64; 4]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut f = 0;
-        while f < 4 {
-            t[d][f] = RAYS[56 + f][d];
-            f += 1;
+/// The lines of a new queen on the 8th rank of files a-d (west, east, south and the two
+/// southern diagonals) and, per white-king square, the squares he hides on them:
+/// `QUEEN_LINES[file]`, `ROOK_LINES[file]`, `SHADOW[wk][file]` (queen lines),
+/// `ROOK_SHADOW[wk][file]`. Board geometry, worked out by the compiler like `RAYS` (4 KB):
+/// the promotion wins then take two loads per white-king square instead of five masked rays.
+const QUEEN_LINES: Lanes = lines_from_8th(0b1010_1011);
+const ROOK_LINES: Lanes = lines_from_8th(0b0000_1011);
+const SHADOW: [Lanes; 64] = shadows(0b1010_1011);
+const ROOK_SHADOW: [Lanes; 64] = shadows(0b0000_1011);
+
+/// The rays (bits of `directions`, numbered as in `geometry::DIRECTIONS`) from a8, b8, c8, d8.
+const fn lines_from_8th(directions: u32) -> Lanes {
+    let mut t = [0u64; 4];
+    let mut f = 0;
+    while f < 4 {
+        let mut d = 0;
+        while d < 8 {
+            if directions >> d & 1 == 1 {
+                t[f] |= RAYS[56 + f][d];
+            }
+            d += 1;
         }
-        d += 1;
+        f += 1;
     }
     t
-};
+}
+
+/// Per white-king square and file: the squares behind him on the rays (bits of `directions`)
+/// from the 8th-rank square of the file that pass through him.
+const fn shadows(directions: u32) -> [Lanes; 64] {
+    let mut t = [[0u64; 4]; 64];
+    let mut wk = 0;
+    while wk < 64 {
+        let mut f = 0;
+        while f < 4 {
+            let mut d = 0;
+            while d < 8 {
+                if directions >> d & 1 == 1 && RAYS[56 + f][d] & bit(wk) != 0 {
+                    t[wk][f] |= RAYS[wk][d];
+                }
+                d += 1;
+            }
+            f += 1;
+        }
+        wk += 1;
+    }
+    t
+}
 
 /// Black-king squares (Black to move) where White wins after promoting on the 8th rank of each
 /// file a-d with the white king on `wk`: the new queen or rook is safe and Black is not
@@ -103,27 +137,15 @@ const QUEEN_RAYS: [Lanes; 8] = {
 fn promotion_wins(wk: usize) -> Lanes {
     let king = bit(wk);
     let near = KING[wk];
-    let (mut rook, mut queen) = ([0u64; 4], [0u64; 4]);
-    // from the 8th rank only the rays west, east, south and the two southern diagonals exist
-    // (directions 0, 1, 3, 5 and 7 of `geometry::DIRECTIONS`); the white king may block them
-    for d in [0, 1, 3, 5, 7] {
-        let beyond = RAYS[wk][d];
-        for f in 0..4 {
-            let ray = QUEEN_RAYS[d][f];
-            let line = ray & !(beyond & mask(ray & king != 0));
-            if d < 4 {
-                rook[f] |= line;
-            }
-            queen[f] |= line;
-        }
-    }
     let mut wins = [0u64; 4];
     for f in 0..4 {
+        let queen = QUEEN_LINES[f] & !SHADOW[wk][f];
+        let rook = ROOK_LINES[f] & !ROOK_SHADOW[wk][f];
         let promoted = bit(56 + f);
         let occupied = king | promoted;
         let capture = KING[56 + f] & mask(near & promoted == 0);
-        let rook_moves = spread(!(rook[f] | near | occupied));
-        wins[f] = (queen[f] | rook_moves) & !capture & !occupied & !near;
+        let rook_moves = spread(!(rook | near | occupied));
+        wins[f] = (queen | rook_moves) & !capture & !occupied & !near;
     }
     wins
 }
