@@ -85,6 +85,8 @@ const fn unless_set(set: u64, sq: usize) -> u64 {
 /// `QUEEN_LINES[file]`, `ROOK_LINES[file]`, `SHADOW[wk][file]` (queen lines),
 /// `ROOK_SHADOW[wk][file]`. Board geometry, worked out by the compiler like `RAYS` (4 KB):
 /// the promotion wins then take two loads per white-king square instead of five masked rays.
+// directions 0 (east), 1 (west), 3 (south), 5 (south-east) and 7 (south-west): the rays that
+// leave the 8th rank; the rook's are the first three
 const QUEEN_LINES: Lanes = lines_from_8th(0b1010_1011);
 const ROOK_LINES: Lanes = lines_from_8th(0b0000_1011);
 const SHADOW: [Lanes; 64] = shadows(0b1010_1011);
