@@ -337,8 +337,8 @@ fn generate_body(table: &mut [u64; WORDS]) {
         for wk in 0..64 {
             let mut after = finish(table, &s, rank + 1, wk);
             if rank == 1 {
-                // the double push from the 2nd rank needs both squares in front of the pawn
-                // free of the king: a3 and a4 (bits 16 + 8 above a2) for file a
+                // the double push from the 2nd rank also needs the square two ahead (a4 for
+                // the a-pawn) free of the king; `prepare` checks the one ahead for both pushes
                 let j = word_index(1, 3, wk, 0);
                 for f in 0..4 {
                     after[f] |= table[j + f] & unless_set(bit(24 + f), wk);
@@ -498,10 +498,7 @@ fn beyond<const FORWARD: bool>(wk: usize) -> u64 {
 fn visit(s: &mut Scratch, wk: usize, dirty: &mut u64) {
     *dirty &= !bit(wk);
     let m = MAILBOX[wk];
-    for f in 0..4 {
-        s.seen[wk][f] = s.w[m][f] & s.legal_w[wk][f];
-    }
-    let lost = black_loses(&s.base[wk], &s.legal_w[wk], &s.w[m]);
+    let lost = derive(s, wk, m);
     let mut grew = 0;
     for f in 0..4 {
         grew |= lost[f] ^ s.b[wk][f];
@@ -509,26 +506,33 @@ fn visit(s: &mut Scratch, wk: usize, dirty: &mut u64) {
     if grew != 0 {
         s.b[wk] = lost;
         *dirty |= KING[wk];
-        // `m` is 11..=88, so the window of its neighbours is inside the board and its border
-        let around = &mut s.w[m - 11..=m + 11];
-        for k in NEIGHBOURS {
-            for f in 0..4 {
-                around[k][f] |= lost[f];
-            }
-        }
+        push(s, m, &lost);
     }
 }
 
-/// The first visit of `wk` (no losses yet, so they grow unless empty): its losses, pushed to
-/// all eight neighbours.
+/// The first visit of `wk`: there are no losses to compare with yet.
 #[inline(always)]
 fn visit_first(s: &mut Scratch, wk: usize) {
     let m = MAILBOX[wk];
+    let lost = derive(s, wk, m);
+    s.b[wk] = lost;
+    push(s, m, &lost);
+}
+
+/// The Black-to-move losses at `wk` (mailbox square `m`) from the White wins found so far,
+/// noting the wins used.
+#[inline(always)]
+fn derive(s: &mut Scratch, wk: usize, m: usize) -> Lanes {
     for f in 0..4 {
         s.seen[wk][f] = s.w[m][f] & s.legal_w[wk][f];
     }
-    let lost = black_loses(&s.base[wk], &s.legal_w[wk], &s.w[m]);
-    s.b[wk] = lost;
+    black_loses(&s.base[wk], &s.legal_w[wk], &s.w[m])
+}
+
+/// Adds `lost` to the White wins of the eight king neighbours of mailbox square `m`.
+#[inline(always)]
+fn push(s: &mut Scratch, m: usize, lost: &Lanes) {
+    // `m` is 11..=88, so the window of its neighbours is inside the board and its border
     let around = &mut s.w[m - 11..=m + 11];
     for k in NEIGHBOURS {
         for f in 0..4 {
