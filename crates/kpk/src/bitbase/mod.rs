@@ -265,7 +265,8 @@ impl Bitbase {
     #[inline(always)]
     fn bit(&self, key: u32, strong_king: u8, weak_king: u8) -> bool {
         // The king's byte, shifted, touches bits 2-9 only; every key's bits 10-11 are not both
-        // set (asserted below), so the word stays below 0xC00 = WORDS without masking the king.
+        // set (asserted beside the key tables), so the word stays below 0xC00 = WORDS without
+        // masking the king.
         let word = (u32::from(strong_king) << 2 ^ key) & WORD_MASK;
         // the shift count is taken modulo 64
         let shift = u32::from(weak_king) ^ (key >> WEAK_KING_SHIFT);
@@ -354,8 +355,8 @@ fn square_of(bb: u64) -> u8 {
 /// Win, draw or loss for the side to move, from the squares an engine holds: the fast path.
 ///
 /// Squares are board squares, a1 = 0 ... h8 = 63, whichever colour owns the pawn and whatever
-/// its file: the probe flips and mirrors by itself (one lookup in a key table on the pawn, the side to
-/// move and the pawn's colour), without a branch.
+/// its file: the probe flips and mirrors by itself (one lookup in a key table on the pawn, the
+/// side to move and the pawn's colour), without a branch.
 ///
 /// Preconditions (not checked): a legal position, that is three distinct squares, kings not
 /// adjacent, the pawn on ranks 2-7, the side not to move not in check. Inputs that break them

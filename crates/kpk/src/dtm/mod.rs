@@ -365,8 +365,8 @@ const KPK_KEYS: [u32; 256] = {
     let mut i = 0;
     while i < 256 {
         let (black, btm, pawn) = (i >> 7, (i >> 6) & 1, i & 63);
-        let flipped = pawn ^ (black * 56);
-        let x = (black * 56) ^ if flipped & 7 >= 4 { 7 } else { 0 };
+        // flip a black pawn's board; mirror files e-h (the flip keeps the file)
+        let x = (black * 56) ^ if pawn & 7 >= 4 { 7 } else { 0 };
         let p = pawn ^ x;
         if p >= 8 && p < 56 {
             let base = solve::kpk_index(btm, p, 0, 0);
