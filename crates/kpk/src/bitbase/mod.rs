@@ -250,14 +250,17 @@ impl Bitbase {
         pawns: u64,
         side_to_move: Color,
     ) -> Wdl {
-        // both kings at once, then a conditional swap on the pawn's colour: the king scans do
-        // not wait for the colour test
-        let (white_king, black_king) = (square_of(kings & white), square_of(kings & black));
+        // The pawn's square first: its key load is on the critical path, and the three bit
+        // scans share one execution port, oldest first (about 0.5 ns of latency). Then both
+        // kings at once and a conditional swap on the pawn's colour: the king scans do not wait
+        // for the colour test.
+        let pawn = square_of(pawns);
         let black_pawn = pawns & black != 0;
+        let pawn_color = if black_pawn { Color::Black } else { Color::White };
+        let (white_king, black_king) = (square_of(kings & white), square_of(kings & black));
         let (strong_king, weak_king) =
             if black_pawn { (black_king, white_king) } else { (white_king, black_king) };
-        let pawn_color = if black_pawn { Color::Black } else { Color::White };
-        self.probe_squares(strong_king, square_of(pawns), weak_king, pawn_color, side_to_move)
+        self.probe_squares(strong_king, pawn, weak_king, pawn_color, side_to_move)
     }
 
     /// The bit for `key` (from [`PAWN_KEYS`] or [`SQUARE_KEYS`]) and the kings' squares (a
