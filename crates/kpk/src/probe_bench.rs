@@ -227,12 +227,19 @@ pub fn dtm_throughput(inputs: &[DtmInput]) -> i32 {
 /// `zero` must be 0.
 #[must_use]
 pub fn dtm_latency(inputs: &[DtmInput], zero: u8) -> i32 {
+    chained(inputs, zero, dtm_of)
+}
+
+/// The latency loop of a DTM entry point `probe`: each input has the previous answer, masked
+/// with `zero` (which must be 0), or-ed into its squares; the wrapping sum of the answers.
+#[inline(always)]
+fn chained(inputs: &[DtmInput], zero: u8, probe: impl Fn(&DtmInput, u8) -> i32) -> i32 {
     let (mut sum, mut last) = (0i32, 0i32);
     for d in inputs {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // masked to zero
         let bits = (last as u8) & zero;
-        last = dtm_of(d, bits);
-        sum += last;
+        last = probe(d, bits);
+        sum = sum.wrapping_add(last);
     }
     sum
 }
@@ -262,14 +269,7 @@ pub fn dtm_score_throughput(inputs: &[DtmInput]) -> i32 {
 /// must be 0.
 #[must_use]
 pub fn dtm_score_latency(inputs: &[DtmInput], zero: u8) -> i32 {
-    let (mut sum, mut last) = (0i32, 0i32);
-    for d in inputs {
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // masked to zero
-        let bits = (last as u8) & zero;
-        last = score_of(d, bits);
-        sum = sum.wrapping_add(last);
-    }
-    sum
+    chained(inputs, zero, score_of)
 }
 
 #[cfg(test)]
