@@ -39,32 +39,61 @@ fn generate_us() -> (f64, f64) {
     (a, b)
 }
 
-/// Median nanoseconds per probe of the six probe loops of [`kpk::probe_bench`] (throughput and
-/// latency from squares, bitboards and packed positions), interleaved: each of 21 passes runs
-/// all six over the same 1 M positions, so a change of the machine's speed regime hits them
-/// alike. Also the number of wins (the same for every loop).
-fn probe_ns() -> ([f64; 6], u32) {
+/// Median nanoseconds per probe (or per input read) of the loops of [`kpk::probe_bench`], and
+/// the number of wins among the positions.
+struct ProbeFigures {
+    /// Throughput from squares, bitboards and packed positions.
+    throughput: [f64; 3],
+    /// Latency from squares, bitboards and packed positions.
+    latency: [f64; 3],
+    /// Throughput over the first 4,096 inputs (which stay in the first-level cache), 256 times.
+    cached: [f64; 3],
+    /// Reading the bitboard inputs without probing: the memory floor of their loops.
+    bitboards_read: f64,
+    wins: u32,
+}
+
+/// Runs the loops of [`kpk::probe_bench`] interleaved: each of 21 passes runs all of them over
+/// the same 1 M positions (the cached loops over the first 4,096, 256 times), so a change of the
+/// machine's speed regime hits them alike.
+fn probe_ns() -> ProbeFigures {
     use kpk::probe_bench as pb;
+    const CACHED: usize = 4096;
     let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
     let zero = black_box(0u8);
-    let mut samples: [Vec<f64>; 6] = Default::default();
+    let cached = |probe: &dyn Fn() -> u32| (0..PROBES / CACHED).map(|_| probe()).sum::<u32>();
+    let mut samples: [Vec<f64>; 10] = Default::default();
     let mut wins = 0;
     for _ in 0..21 {
-        let loops: [&dyn Fn() -> u32; 6] = [
+        let loops: [&dyn Fn() -> u32; 10] = [
             &|| pb::squares_throughput(black_box(&squares)),
             &|| pb::bitboards_throughput(black_box(&bitboards)),
             &|| pb::packed_throughput(black_box(&packed)),
             &|| pb::squares_latency(black_box(&squares), zero),
             &|| pb::bitboards_latency(black_box(&bitboards), zero),
             &|| pb::packed_latency(black_box(&packed), zero),
+            &|| cached(&|| pb::squares_throughput(black_box(&squares[..CACHED]))),
+            &|| cached(&|| pb::bitboards_throughput(black_box(&bitboards[..CACHED]))),
+            &|| cached(&|| pb::packed_throughput(black_box(&packed[..CACHED]))),
+            &|| u32::from(pb::bitboards_read(black_box(&bitboards)) != 0),
         ];
         for (i, run) in loops.iter().enumerate() {
             let start = Instant::now();
-            wins = black_box(run());
+            let answer = black_box(run());
             samples[i].push(start.elapsed().as_secs_f64() * 1e9 / PROBES as f64);
+            if i == 0 {
+                wins = answer;
+            }
         }
     }
-    (samples.map(median), wins)
+    let m = samples.map(median);
+    ProbeFigures {
+        throughput: [m[0], m[1], m[2]],
+        latency: [m[3], m[4], m[5]],
+        cached: [m[6], m[7], m[8]],
+        bitboards_read: m[9],
+        wins,
+    }
 }
 
 /// Median time to solve all DTM tables, in milliseconds.
@@ -116,7 +145,11 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
     let mut text = String::new();
     let (generate, generate_portable) = generate_us();
     let path = bitbase::best_generation_path().name();
-    let ([squares, bitboards, probe, squares_lat, bitboards_lat, packed_lat], wins) = probe_ns();
+    let figures = probe_ns();
+    let [squares, bitboards, probe] = figures.throughput;
+    let [squares_lat, bitboards_lat, packed_lat] = figures.latency;
+    let [squares_cached, bitboards_cached, packed_cached] = figures.cached;
+    let bitboards_read = figures.bitboards_read;
     let dtm_ms = dtm_generate_ms();
     let [dtm_kpk, dtm_kqk, dtm_krk] = [Role::Pawn, Role::Queen, Role::Rook].map(dtm_probe_ns);
     if json {
@@ -135,8 +168,14 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                     "bitboards": bitboards_lat,
                     "packed": packed_lat,
                 },
+                "probe_cached_inputs_ns": {
+                    "squares": squares_cached,
+                    "bitboards": bitboards_cached,
+                    "packed": packed_cached,
+                },
+                "probe_bitboards_read_ns": bitboards_read,
                 "probe_positions": PROBES,
-                "probe_wins": wins,
+                "probe_wins": figures.wins,
                 "table_bytes": TABLE_BYTES,
                 "dtm_generate_ms": dtm_ms,
                 "dtm_probe_ns": { "kpk": dtm_kpk[0], "kqk": dtm_kqk[0], "krk": dtm_krk[0] },
@@ -163,6 +202,14 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         outln!(
             text,
             "            latency: {squares_lat:.2} ns squares, {bitboards_lat:.2} ns bitboards, {packed_lat:.2} ns packed"
+        );
+        outln!(
+            text,
+            "            cached inputs: {squares_cached:.2} ns squares, {bitboards_cached:.2} ns bitboards, {packed_cached:.2} ns packed"
+        );
+        outln!(
+            text,
+            "            {bitboards_read:.2} ns to read a bitboard input without probing (the memory floor)"
         );
         outln!(text, "table       {TABLE_BYTES} bytes");
         outln!(text, "DTM solve   {dtm_ms:.3} ms for KQK, KRK and KPK (median of 31)");

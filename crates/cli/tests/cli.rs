@@ -184,6 +184,18 @@ fn bench_json_reports_the_three_figures() {
     assert!(v["generate_us"].as_f64().unwrap() > 0.0);
     assert!(v["probe_ns"].as_f64().unwrap() > 0.0);
     assert_eq!(v["table_bytes"], 24_576);
+    for key in ["probe_squares_ns", "probe_bitboards_ns", "probe_bitboards_read_ns"] {
+        assert!(v[key].as_f64().is_some_and(|ns| ns > 0.0), "{key}: {}", v[key]);
+    }
+    for key in ["probe_latency_ns", "probe_cached_inputs_ns"] {
+        for input in ["squares", "bitboards", "packed"] {
+            let ns = &v[key][input];
+            assert!(ns.as_f64().is_some_and(|ns| ns > 0.0), "{key}.{input}: {ns}");
+        }
+    }
+    let (wins, positions) =
+        (v["probe_wins"].as_u64().unwrap(), v["probe_positions"].as_u64().unwrap());
+    assert!(wins > positions / 4 && wins < positions / 2, "{wins} wins of {positions}");
 }
 
 /// Runs `probe --json` on one FEN and returns the object.

@@ -47,9 +47,12 @@ fn probe(c: &mut Criterion) {
         b.iter(|| pb::bitboards_latency(black_box(&bitboards), zero));
     });
     g.bench_function("packed_latency", |b| b.iter(|| pb::packed_latency(black_box(&packed), zero)));
+    // Reading the bitboard inputs without probing: the memory floor of the streamed loops.
+    g.bench_function("bitboards_read", |b| b.iter(|| pb::bitboards_read(black_box(&bitboards))));
     g.finish();
-    // The first 4,096 of the same positions, which stay in the first-level cache: the probe
-    // without the cost of streaming 40-byte bitboard inputs from memory.
+    // The first 4,096 of the same positions, which stay in the caches (20 KB as squares, 160 KB
+    // as bitboards): the probe without the cost of streaming 40-byte bitboard inputs from
+    // memory.
     let n = 4096;
     let mut g = c.benchmark_group("bitbase/probe_cached_inputs");
     g.throughput(Throughput::Elements(n as u64));

@@ -104,6 +104,16 @@ pub fn bitboards_throughput(inputs: &[BitboardInput]) -> u32 {
     inputs.iter().map(|b| u32::from(from_bitboards(b) == Wdl::Win)).sum()
 }
 
+/// The memory floor of [`bitboards_throughput`]: reads every field of every input in the same
+/// order and probes nothing (the xor of all of them). Over inputs that do not fit in the caches,
+/// no loop over them can run faster than this one.
+#[must_use]
+pub fn bitboards_read(inputs: &[BitboardInput]) -> u64 {
+    inputs.iter().fold(0, |acc, b| {
+        acc ^ b.white ^ b.black ^ b.kings ^ b.pawns ^ u64::from(b.side_to_move as u8)
+    })
+}
+
 /// Throughput loop over packed positions: the number of wins.
 #[must_use]
 pub fn packed_throughput(inputs: &[KpkPosition]) -> u32 {
@@ -288,6 +298,12 @@ mod tests {
         assert_eq!(squares_latency(&s, 0), wins);
         assert_eq!(bitboards_latency(&b, 0), wins);
         assert_eq!(packed_latency(&p, 0), wins);
+        // Each input's four boards cancel (white ^ black and kings ^ pawns are both every man),
+        // so the read loop leaves the parity of the inputs with Black to move.
+        for k in 0..=64 {
+            let black_to_move = b[..k].iter().filter(|x| x.side_to_move == Color::Black).count();
+            assert_eq!(bitboards_read(&b[..k]), u64::from(black_to_move % 2 == 1), "{k} inputs");
+        }
         for role in [crate::Role::Pawn, crate::Role::Queen, crate::Role::Rook] {
             let inputs = dtm_inputs(5_000, 4, role);
             assert_eq!(dtm_throughput(&inputs), dtm_latency(&inputs, 0));
