@@ -177,7 +177,7 @@ fn which_cc() -> Result<&'static str, ()> {
 }
 
 #[test]
-fn bench_json_reports_the_three_figures() {
+fn bench_json_reports_every_probe_figure() {
     let out = kpk(&["bench", "--json"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let v = &json_lines(&out)[0];

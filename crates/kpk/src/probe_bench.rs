@@ -14,6 +14,8 @@
 //! previous answer (the answer, masked with a zero the compiler cannot see, is or-ed into the
 //! next input), so probes run one after another, as in a search that waits for each answer.
 //! The inputs are read in order in both, so the hardware prefetcher hides their memory.
+//! [`bitboards_read`] reads the bitboard inputs the same way without probing: what streaming
+//! them costs by itself.
 
 use alloc::vec::Vec;
 
@@ -106,7 +108,7 @@ pub fn bitboards_throughput(inputs: &[BitboardInput]) -> u32 {
 
 /// The memory floor of [`bitboards_throughput`]: reads every field of every input in the same
 /// order and probes nothing (the xor of all of them). Over inputs that do not fit in the caches,
-/// no loop over them can run faster than this one.
+/// this is what reading them costs, which a probe loop over them pays too.
 #[must_use]
 pub fn bitboards_read(inputs: &[BitboardInput]) -> u64 {
     inputs.iter().fold(0, |acc, b| {
