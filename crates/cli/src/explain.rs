@@ -51,13 +51,6 @@ fn to_text(text: &str, p: &Parsed) -> String {
         };
         outln!(s, "  {label}: {m}");
     }
-    if v["rules_agree"] == false {
-        outln!(
-            s,
-            "  (the heuristic's guess is wrong here: the tables say {})",
-            v["category"].as_str().unwrap_or_default()
-        );
-    }
     s
 }
 

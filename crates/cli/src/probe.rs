@@ -18,8 +18,8 @@ pub enum Method {
     /// The tables: the bitbase and exact distance to mate.
     #[default]
     Bitbase,
-    /// The rule-based classifier (`kpk::rules::classify`): every position answered, each verdict
-    /// with its basis; certain except where it falls back on its heuristic.
+    /// The rule-based classifier (`kpk::rules::classify`): every position answered with
+    /// certainty, each verdict with its basis (a rule, a proof, or the material).
     Rules,
     /// The sound recognizer (`kpk::rules::recognize`): never wrong, `unknown` where the rules do
     /// not decide.
@@ -91,9 +91,8 @@ pub fn to_json_by(text: &str, p: &Parsed, method: Method) -> Value {
     moves.sort_by_key(|(rank, _)| *rank);
     let (basis_name, rule) = match basis {
         Some(Basis::Rule(r)) => (Some("rule"), Some(r.id)),
-        Some(Basis::Lookahead) => (Some("lookahead"), None),
+        Some(Basis::Proof { .. }) => (Some("proof"), None),
         Some(Basis::Material) => (Some("material"), None),
-        Some(Basis::Heuristic) => (Some("heuristic"), None),
         None => (None, None),
     };
     let mut v = json!({
@@ -109,7 +108,7 @@ pub fn to_json_by(text: &str, p: &Parsed, method: Method) -> Value {
     if method == Method::Rules {
         v["basis"] = json!(basis_name);
         v["rule"] = json!(rule);
-        v["certain"] = json!(basis.is_some_and(|b| b.is_certain()));
+        v["certain"] = json!(basis.is_some());
     }
     v
 }
@@ -119,12 +118,10 @@ fn to_text_by(text: &str, p: &Parsed, method: Method) -> String {
     let (verdict, basis) = method.verdict(pos);
     let why = match basis {
         Some(Basis::Rule(r)) => format!(" ({}: {})", r.id, r.statement),
-        Some(Basis::Lookahead) => " (the rules decide every line one move ahead)".to_string(),
-        Some(Basis::Material) => " (decided by the material)".to_string(),
-        Some(Basis::Heuristic) => {
-            " (a guess: no rule decides it; the outflanking heuristic searched four plies)"
-                .to_string()
+        Some(Basis::Proof { plies }) => {
+            format!(" (proven by a forcing line of {plies} plies whose every end a rule decides)")
         }
+        Some(Basis::Material) => " (decided by the material)".to_string(),
         None => String::new(),
     };
     format!(

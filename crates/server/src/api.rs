@@ -136,20 +136,18 @@ pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
 fn reason(c: &Classification) -> (&'static str, Option<&'static str>, String) {
     match c.basis {
         Basis::Rule(r) => ("rule", Some(r.id), r.statement.to_string()),
-        Basis::Lookahead => (
-            "lookahead",
+        Basis::Proof { plies } => (
+            "proof",
             None,
-            "No single rule fits this position, but one move further every line is decided by the rules.".into(),
+            format!(
+                "No single rule fits this position, but a forcing line of {plies} {} proves it: every line ends in a position a rule decides.",
+                if plies == 1 { "ply" } else { "plies" }
+            ),
         ),
         Basis::Material => (
             "material",
             None,
             "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.".into(),
-        ),
-        Basis::Heuristic => (
-            "heuristic",
-            None,
-            "No rule of this crate decides this position yet: a guess, from four plies of search with the outflanking heuristic (a win when the kings stand two files or more apart) where the rules say nothing.".into(),
         ),
     }
 }
@@ -162,7 +160,7 @@ fn squares(list: &[kpk::Square]) -> Vec<String> {
 /// ([`rules::classify_endgame`]): the verdict and distance from the tables, the basis and rule,
 /// the reason, whether the rules are certain and agree with the tables, the kings, the key
 /// squares and the square of the pawn (KPK), and the first move of the plan (with, when the
-/// rules decided one move ahead, the reason after it).
+/// rules decided by a proof, the reason after it). Every basis is certain.
 #[must_use]
 pub fn explain(text: &str, p: &Parsed) -> Value {
     let pos = &p.position;
@@ -173,7 +171,7 @@ pub fn explain(text: &str, p: &Parsed) -> Value {
     // the move that shows the plan: the fastest win, or the best defence
     let first_move =
         best.map(|o| json!({ "uci": o.mv.to_string(), "san": fen::san(&p.chess, o.mv) }));
-    let after = best.filter(|_| matches!(c.basis, Basis::Lookahead)).map(|o| {
+    let after = best.filter(|_| matches!(c.basis, Basis::Proof { .. })).map(|o| {
         let (basis, rule, words) = reason(&rules::classify_endgame(&o.after));
         json!({ "uci": o.mv.to_string(), "basis": basis, "rule": rule, "reason": words })
     });
@@ -185,7 +183,8 @@ pub fn explain(text: &str, p: &Parsed) -> Value {
         "basis": basis,
         "rule": rule,
         "reason": words,
-        "certain": c.basis.is_certain(),
+        "certain": true,
+        "proof_plies": match c.basis { Basis::Proof { plies } => Some(plies), _ => None },
         "rules_agree": c.wdl == dtm::wdl(pos),
         "strong_king": pos.strong_king().to_string(),
         "defending_king": pos.weak_king().to_string(),

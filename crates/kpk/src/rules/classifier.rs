@@ -1,37 +1,31 @@
-//! A classifier that answers every KPK position from chess rules alone: the sound rules, the
-//! same rules one ply ahead, and where they say nothing a named heuristic (outflanking) searched
-//! [`HEURISTIC_DEPTH`] plies, with the sound rules deciding wherever they can inside that search.
-//! No table, and no search deeper than four plies. Its agreement with the bitbase is measured
-//! over every legal position (`tests/rules.rs`); the guesses are where the remaining
-//! disagreements are.
+//! A classifier that decides every KPK position from chess rules alone, with certainty: the
+//! sound rules at sight, and where none fits, a proof ([`super::proof`]): a short forcing line
+//! whose every end a rule decides. No table, and no guess: the outflanking heuristic that
+//! classified the rest before proofs existed stays here as a study ([`outflanking_heuristic`],
+//! [`searched_heuristic`]), measured but never used by [`classify`].
 
 use super::Rule;
 use super::frame::{Frame, Race};
-use super::recognizer::{RECOGNIZER_DEPTH, lookahead, sound_claim, sound_claim_in};
+use super::proof::prove;
+use super::recognizer::{sound_claim, sound_claim_in};
 use crate::{KpkPosition, Wdl};
 
-/// What a classification rests on.
+/// What a classification rests on. Every basis is certain.
 #[derive(Clone, Copy, Debug)]
 pub enum Basis {
-    /// A rule that makes no error over any legal position decided it.
+    /// A rule that makes no error over any legal position decides it at sight.
     Rule(&'static Rule),
-    /// No rule fits the position, but every reply (or one move) leads to positions the rules
-    /// decide: exact.
-    Lookahead,
+    /// No rule fits the position, but a forcing line of at most `plies` plies proves it: the
+    /// side to move has a move (or every move leads) to positions that rules decide, and so on
+    /// until every line ends in a rule's verdict. `plies` is the depth of the shortest such
+    /// proof (at most [`MAX_PROOF_PLIES`](super::MAX_PROOF_PLIES)).
+    Proof {
+        /// The depth of the shortest proof, in plies.
+        plies: u8,
+    },
     /// A position without a pawn: a queen or a rook wins unless it falls at once or the
-    /// defender is stalemated; a bishop, a knight or bare kings draw. Exact.
+    /// defender is stalemated; a bishop, a knight or bare kings draw.
     Material,
-    /// No rule decides it within one ply: the verdict is a guess, [`outflanking_heuristic`]
-    /// searched [`HEURISTIC_DEPTH`] plies ([`searched_heuristic`]), which can be wrong.
-    Heuristic,
-}
-
-impl Basis {
-    /// Whether the verdict is certain (every basis but the heuristic).
-    #[must_use]
-    pub const fn is_certain(&self) -> bool {
-        !matches!(self, Basis::Heuristic)
-    }
 }
 
 /// A verdict for the side to move and what it rests on.
@@ -82,13 +76,12 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
     }
 }
 
-/// Classifies any legal KPK position from chess rules: the first sound rule that fires, else the
-/// rules one ply ahead ([`recognize`](super::recognize)), else [`searched_heuristic`] (the
-/// outflanking heuristic searched [`HEURISTIC_DEPTH`] plies).
+/// Classifies any legal KPK position from chess rules, with certainty: the first sound rule
+/// that fits, else the shortest proof by a forcing line whose every end a rule decides.
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
-/// let pos = KpkPosition::new(KpkSetup {
+/// let corner = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::A6,
 ///     pawn: Square::A5,
@@ -96,20 +89,35 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
-/// let c = rules::classify(&pos);
+/// let c = rules::classify(&corner);
 /// assert_eq!(c.wdl, Wdl::Draw);
 /// assert!(matches!(c.basis, rules::Basis::Rule(r) if r.id == "rook_pawn_corner"));
+///
+/// // Ke2, Pe3 v Ke7: no rule fits, but Black answers every king move with the opposition
+/// let opposition = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E2,
+///     pawn: Square::E3,
+///     weak_king: Square::E7,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let c = rules::classify(&opposition);
+/// assert_eq!(c.wdl, Wdl::Draw);
+/// assert!(matches!(c.basis, rules::Basis::Proof { plies } if plies > 0));
 /// ```
 #[must_use]
 pub fn classify(pos: &KpkPosition) -> Classification {
     if let Some((rule, wdl)) = sound_claim(pos) {
         return Classification { wdl, basis: Basis::Rule(rule) };
     }
-    match lookahead(&crate::Endgame::from(*pos), RECOGNIZER_DEPTH) {
-        Some(wdl) => Classification { wdl, basis: Basis::Lookahead },
+    match prove(pos) {
+        Some((wdl, plies)) => Classification { wdl, basis: Basis::Proof { plies } },
+        // unreachable: every legal position is proven within `MAX_PROOF_PLIES` (asserted over
+        // every one by `tests/rules.rs`); the bitbase answers rather than a panic or a guess
         None => Classification {
-            wdl: searched_heuristic(pos, HEURISTIC_DEPTH),
-            basis: Basis::Heuristic,
+            wdl: pos.probe(),
+            basis: Basis::Proof { plies: super::MAX_PROOF_PLIES + 1 },
         },
     }
 }

@@ -167,6 +167,38 @@ pub(crate) fn corresponding_squares_holds(x: &Frame, _: &Race) -> bool {
         && x.defender.rank != 7
 }
 
+/// **The defender has the opposition in front of the key squares.** Not a rook pawn, on its
+/// second to fourth rank; the two kings on one file, at most two files from the pawn, the strong
+/// king below the pawn's key squares and the defending king beyond them; the strong side to move,
+/// and the defender holds the opposition: the kings two ranks apart with one square between
+/// them, or, with the pawn past its second rank and the defender off the last rank, any even
+/// number of ranks apart (the distant opposition). Whatever the strong king does, the defender
+/// keeps facing it, and it never sets foot on a key square.
+///
+/// The exceptions are the cases where the defender has no room to keep the distant opposition:
+/// on the last rank he cannot give way, and a pawn on its second rank chooses between one step
+/// and two, which changes the count (Kd3, Pe2 against Kd7: 1. e4 and White takes the
+/// opposition).
+#[must_use]
+pub fn defender_has_the_opposition(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, defender_has_the_opposition_holds)
+}
+
+pub(crate) fn defender_has_the_opposition_holds(x: &Frame, _: &Race) -> bool {
+    if x.rook_pawn() || x.pawn.rank > 3 || !x.strong_to_move {
+        return false;
+    }
+    // the key squares of a pawn on its second to fourth rank: two ranks in front of it
+    let key_rank = x.pawn.rank + 2;
+    let ranks_apart = x.defender.rank - x.king.rank;
+    let distant = x.pawn.rank >= 2 && x.defender.rank < 7 && ranks_apart % 2 == 0;
+    x.king.file == x.defender.file
+        && (x.defender.file - x.pawn.file).abs() <= 2
+        && x.king.rank < key_rank
+        && x.defender.rank > key_rank
+        && (ranks_apart == 2 || distant)
+}
+
 /// **Rook pawn: the defender holds the corner.** A rook pawn, and the defending king on the
 /// promotion square or next to it: it cannot be driven out of the corner, and the strong king
 /// can only stalemate it.

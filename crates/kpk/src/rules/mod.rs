@@ -26,6 +26,7 @@
 mod classifier;
 mod drawn;
 mod frame;
+mod proof;
 mod races;
 mod recognizer;
 mod won;
@@ -36,14 +37,15 @@ pub use classifier::{
     Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
     searched_heuristic,
 };
+pub use proof::MAX_PROOF_PLIES;
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{
     blockade_king_behind, blockade_king_diagonally_behind, capturable_pawn, corresponding_squares,
     corresponding_squares_literal, defender_first_to_the_key_squares,
-    defender_guards_the_key_squares_first, opposition_pawn_beside, opposition_pawn_beside_literal,
-    pawn_check_from_opposition, pawn_lost_in_the_race, rook_pawn_corner, rook_pawn_king_shut_in,
-    rook_pawn_race_to_the_corner, stalemate,
+    defender_guards_the_key_squares_first, defender_has_the_opposition, opposition_pawn_beside,
+    opposition_pawn_beside_literal, pawn_check_from_opposition, pawn_lost_in_the_race,
+    rook_pawn_corner, rook_pawn_king_shut_in, rook_pawn_race_to_the_corner, stalemate,
 };
 pub use races::{
     deep_inside_the_square_pawn_alone, defender_ahead_king_behind,
@@ -223,6 +225,10 @@ pub const RULES: &[Rule] = &[
     rule!(corresponding_squares / corresponding_squares_holds, Draw,
         "Strong king on a square behind the pawn, defender on a corresponding square two ranks in front of it (not on the last rank), strong side to move.",
         seed: None, literal: false, corrects: Some("corresponding_squares_literal")),
+    rule!(defender_has_the_opposition / defender_has_the_opposition_holds, Draw,
+        "The kings face each other on one file near the pawn (its second to fourth rank), the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.",
+        seed: None,
+        literal: false, corrects: None),
     rule!(rook_pawn_corner / rook_pawn_corner_holds, Draw,
         "Rook pawn, and the defending king on the promotion square or next to it.",
         seed: Some("there are drawn rook pawn cases"), literal: false, corrects: None),

@@ -81,7 +81,7 @@ fn static_claim(pos: &KpkPosition) -> Option<Wdl> {
 /// queen or a rook the strong side wins unless it is the defender's move and he takes the piece
 /// at once or is stalemated (KQK and KRK are otherwise always won); a bishop, a knight or bare
 /// kings draw.
-fn pawnless(pos: &Endgame) -> Wdl {
+pub(crate) fn pawnless(pos: &Endgame) -> Wdl {
     match pos.extra() {
         Some((Role::Queen | Role::Rook, piece)) => {
             let moves = pos.legal_moves();
