@@ -4,7 +4,6 @@
 //! pawn moving up; the functions accept either colour.
 
 use super::frame::{Coord, Frame, Race};
-use super::won::key_squares;
 use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
 
@@ -309,16 +308,21 @@ pub(crate) fn defender_guards_the_key_squares_first_holds(x: &Frame, _: &Race) -
         return false;
     }
     let defender_first = x.defender_first();
-    let guards_all = |c: Coord| key_squares(x).all(|k| c.distance(k) <= 1);
-    // a square that guards every key square touches the first one
-    let Some(first) = key_squares(x).next() else { return false };
-    let guard_squares = (-1..=1)
-        .flat_map(|df| (-1..=1).map(move |dr| first.offset(df, dr)))
-        .filter(|&c| c.on_board() && c != x.pawn && !x.pawn_attacks(c) && guards_all(c));
-    let Some(defender) = guard_squares.map(|c| x.defender.distance(c)).min() else {
+    // the squares next to every key square (not the pawn's, nor one it attacks)
+    let ((f0, f1), (r0, r1)) = x.keys.guarding();
+    let mut defender = i8::MAX;
+    for rank in r0.max(0)..=r1.min(7) {
+        for file in f0.max(0)..=f1.min(7) {
+            let c = Coord { file, rank };
+            if c != x.pawn && !x.pawn_attacks(c) {
+                defender = defender.min(x.defender.distance(c));
+            }
+        }
+    }
+    if defender == i8::MAX {
         return false;
-    };
-    let Some(king) = key_squares(x).map(|c| x.king.distance(c)).min() else { return false };
+    }
+    let king = x.keys.distance(x.king);
     let pawn_moves = x.pawn_moves();
     let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
     inside_square && defender - defender_first + 3 <= king - (1 - defender_first)

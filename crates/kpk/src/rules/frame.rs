@@ -32,6 +32,79 @@ impl Coord {
     }
 }
 
+/// How far `v` lies outside the interval `lo..=hi` (0 inside it).
+const fn outside(v: i8, lo: i8, hi: i8) -> i8 {
+    if v < lo {
+        lo - v
+    } else if v > hi {
+        v - hi
+    } else {
+        0
+    }
+}
+
+/// The key squares of a pawn: the squares where the strong king wins whoever is to move. They
+/// always form a rectangle of files and ranks, less the pawn's own square: for a pawn on the
+/// second to fourth rank the three squares two ranks ahead, on the fifth and sixth the six
+/// squares one and two ranks ahead, on the seventh the squares beside and in front of it; for a
+/// rook pawn the two knight-file squares by the promotion corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeySquares {
+    files: (i8, i8),
+    ranks: (i8, i8),
+    pawn: Coord,
+}
+
+impl KeySquares {
+    pub(crate) const fn of(pawn: Coord) -> KeySquares {
+        let rook = pawn.file == 0 || pawn.file == 7;
+        let ranks = match pawn.rank {
+            _ if rook => (6, 7),
+            0..=3 => (pawn.rank + 2, pawn.rank + 2),
+            4 | 5 => (pawn.rank + 1, pawn.rank + 2),
+            _ => (6, 7),
+        };
+        let files = if rook {
+            let knight_file = if pawn.file == 0 { 1 } else { 6 };
+            (knight_file, knight_file)
+        } else {
+            (pawn.file - 1, pawn.file + 1)
+        };
+        KeySquares { files, ranks, pawn }
+    }
+
+    /// Whether `c` is a key square.
+    pub(crate) const fn contains(&self, c: Coord) -> bool {
+        outside(c.file, self.files.0, self.files.1) == 0
+            && outside(c.rank, self.ranks.0, self.ranks.1) == 0
+            && !(c.file == self.pawn.file && c.rank == self.pawn.rank)
+    }
+
+    /// King steps from `c` to the nearest key square. The pawn's own square, which the
+    /// rectangle of a seventh-rank pawn contains, is never nearer than a key square beside it,
+    /// so the distance to the rectangle is exact.
+    pub(crate) const fn distance(&self, c: Coord) -> i8 {
+        let df = outside(c.file, self.files.0, self.files.1);
+        let dr = outside(c.rank, self.ranks.0, self.ranks.1);
+        if df > dr { df } else { dr }
+    }
+
+    /// Every key square, rank by rank.
+    pub(crate) fn iter(self) -> impl Iterator<Item = Coord> {
+        (self.ranks.0..=self.ranks.1)
+            .flat_map(move |rank| {
+                (self.files.0..=self.files.1).map(move |file| Coord { file, rank })
+            })
+            .filter(move |&c| c != self.pawn)
+    }
+
+    /// The squares next to (or on) every key square, as a rectangle of files and ranks (empty
+    /// when the first bound exceeds the second).
+    pub(crate) const fn guarding(&self) -> ((i8, i8), (i8, i8)) {
+        ((self.files.1 - 1, self.files.0 + 1), (self.ranks.1 - 1, self.ranks.0 + 1))
+    }
+}
+
 /// The position with the side that owns the pawn as White (a black pawn's position is flipped
 /// vertically): `king` and `pawn` are the strong side's, `defender` the lone king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,17 +113,21 @@ pub(crate) struct Frame {
     pub pawn: Coord,
     pub defender: Coord,
     pub strong_to_move: bool,
+    /// The pawn's key squares.
+    pub keys: KeySquares,
 }
 
 impl Frame {
     pub(crate) fn of(pos: &KpkPosition) -> Frame {
         let flip =
             |sq: Square| if pos.strong_side() == Color::Black { sq.flip_vertical() } else { sq };
+        let pawn = Coord::of(flip(pos.pawn()));
         Frame {
             king: Coord::of(flip(pos.strong_king())),
-            pawn: Coord::of(flip(pos.pawn())),
+            pawn,
             defender: Coord::of(flip(pos.weak_king())),
             strong_to_move: pos.strong_to_move(),
+            keys: KeySquares::of(pawn),
         }
     }
 
@@ -104,16 +181,21 @@ impl Frame {
 
     /// Whether the defender is to move, not in check, and has no legal move: stalemate.
     pub(crate) fn defender_stalemated(&self) -> bool {
-        if self.strong_to_move || self.pawn_attacks(self.defender) {
+        // a king three steps away or more guards none of the defender's squares, and the pawn
+        // alone never takes them all
+        if self.strong_to_move || self.king.distance(self.defender) != 2 {
             return false;
         }
-        let d = self.defender;
-        let escapes = (-1..=1)
-            .flat_map(|df| (-1..=1).map(move |dr| d.offset(df, dr)))
-            .filter(|&c| c != d && c.on_board())
-            .filter(|&c| self.king.distance(c) > 1 && !self.pawn_attacks(c));
+        if self.pawn_attacks(self.defender) {
+            return false;
+        }
+        const STEPS: [(i8, i8); 8] =
+            [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
         // the pawn's square is an escape only if the strong king does not guard it
-        escapes.count() == 0
+        !STEPS
+            .iter()
+            .map(|&(df, dr)| self.defender.offset(df, dr))
+            .any(|c| c.on_board() && self.king.distance(c) > 1 && !self.pawn_attacks(c))
     }
 
     /// Whether `c` is occupied by either king.
@@ -154,20 +236,22 @@ impl Race {
     pub(crate) fn of(x: &Frame) -> Race {
         let defender_first = x.defender_first();
         let strong_first = 1 - defender_first;
-        let nearest = |from: Coord, squares: &mut dyn Iterator<Item = Coord>| {
-            squares.map(|c| from.distance(c)).min().unwrap_or(i8::MAX / 2)
+        // king steps from `c` to the pawn's file at `from_rank` or above
+        let to_path = |c: Coord, from_rank: i8| {
+            let df = (c.file - x.pawn.file).abs();
+            let dr = outside(c.rank, from_rank, 7);
+            if df > dr { df } else { dr }
         };
-        let path = |from_rank: i8| (from_rank..=7).map(|rank| Coord { file: x.pawn.file, rank });
         let promotion = x.promotion();
         Race {
             pawn: x.pawn_moves(),
             capture: x.defender.distance(x.pawn) - defender_first,
-            protect: nearest(x.king, &mut path(x.pawn.rank)) - 1 - strong_first,
-            king_to_key: nearest(x.king, &mut super::won::key_squares(x)) - strong_first,
-            defender_to_key: nearest(x.defender, &mut super::won::key_squares(x)) - defender_first,
+            protect: to_path(x.king, x.pawn.rank) - 1 - strong_first,
+            king_to_key: x.keys.distance(x.king) - strong_first,
+            defender_to_key: x.keys.distance(x.defender) - defender_first,
             king_to_promotion: x.king.distance(promotion) - strong_first,
             defender_to_promotion: x.defender.distance(promotion) - defender_first,
-            defender_to_path: nearest(x.defender, &mut path(x.pawn.rank + 1)) - defender_first,
+            defender_to_path: to_path(x.defender, x.pawn.rank + 1) - defender_first,
             king_to_pawn: x.king.distance(x.pawn),
             kings_apart: x.king.distance(x.defender),
         }

@@ -45,7 +45,7 @@ struct Memory {
 }
 
 impl Memory {
-    const SLOTS: usize = 512;
+    const SLOTS: usize = 4096;
 
     const fn new() -> Memory {
         Memory { slots: [(0, Known::Unproven(0)); Memory::SLOTS] }

@@ -95,22 +95,7 @@ pub(crate) fn rule_of_the_square_holds(x: &Frame, _: &Race) -> bool {
 
 /// The key squares of a pawn: the squares where the strong king wins whoever is to move.
 pub(crate) fn key_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
-    let (pawn, rook) = (x.pawn, x.rook_pawn());
-    let ranks = match pawn.rank {
-        _ if rook => 6..=7,
-        0..=3 => pawn.rank + 2..=pawn.rank + 2,
-        4 | 5 => pawn.rank + 1..=pawn.rank + 2,
-        _ => 6..=7,
-    };
-    let files = if rook {
-        let knight_file = if pawn.file == 0 { 1 } else { 6 };
-        knight_file..=knight_file
-    } else {
-        pawn.file - 1..=pawn.file + 1
-    };
-    ranks
-        .flat_map(move |rank| files.clone().map(move |file| Coord { file, rank }))
-        .filter(move |c| c.on_board() && *c != pawn)
+    x.keys.iter()
 }
 
 /// **Key squares.** The strong king stands on a key square of its pawn: for a pawn on the second
@@ -130,7 +115,7 @@ pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn key_squares_occupied_holds(x: &Frame, _: &Race) -> bool {
     let escorted = !x.rook_pawn() || x.king.distance(x.pawn) == 1;
-    !x.pawn_falls() && !x.defender_stalemated() && escorted && key_squares(x).any(|c| c == x.king)
+    !x.pawn_falls() && !x.defender_stalemated() && escorted && x.keys.contains(x.king)
 }
 
 /// **The king in front of its pawn.** The strong king stands directly in front of its pawn (not a
@@ -166,10 +151,7 @@ pub(crate) fn first_to_a_key_square_holds(x: &Frame, _: &Race) -> bool {
     }
     let defender_first = x.defender_first();
     let strong_first = 1 - defender_first;
-    let reach = |from: Coord| key_squares(x).map(|c| from.distance(c)).min();
-    let (Some(king), Some(defender)) = (reach(x.king), reach(x.defender)) else {
-        return false;
-    };
+    let (king, defender) = (x.keys.distance(x.king), x.keys.distance(x.defender));
     // moves until the strong king stands next to the pawn, and until the defender can take
     // it, each counted from the strong side's next move
     let to_guard = x.king.distance(x.pawn) - 1 - strong_first;
