@@ -200,3 +200,51 @@ fn positions_without_a_pawn_are_judged_exactly() {
     }
     assert!(judged > 4 * 400_000, "{judged}");
 }
+
+#[test]
+fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
+    use kpk::rules::{Sight, proof};
+    use kpk::{Endgame, dtm};
+    // the verdict at the end of a line, by the independent tables, for the side to move there
+    let play = |start: &Endgame, line: &rules::Line| {
+        let mut pos = *start;
+        for &m in &line.moves {
+            pos = pos.play(m).expect("a proof plays legal moves");
+        }
+        match line.end {
+            Sight::Rule(rule) => {
+                let kpk = pos.as_kpk().expect("rules decide KPK positions");
+                assert!((rule.recognize)(&kpk).is_some(), "{} does not fire", rule.id);
+            }
+            Sight::Material => assert!(pos.as_kpk().is_none()),
+            Sight::Checkmate => assert!(pos.is_checkmate()),
+            Sight::Stalemate => assert!(pos.is_stalemate()),
+        }
+        (pos, dtm::wdl(&pos))
+    };
+    let mut tries = 0usize;
+    for kpk in KpkPosition::all().step_by(53) {
+        let pos = Endgame::from(kpk);
+        let p = proof(&pos);
+        assert_eq!(p.wdl, kpk.probe(), "{kpk:?}");
+        assert_eq!(usize::from(p.plies), p.line.moves.len(), "{kpk:?}");
+        let (end, wdl) = play(&pos, &p.line);
+        // the verdict at the end, seen from the side to move at the start
+        let sign = if end.side_to_move() == pos.side_to_move() { wdl } else { -wdl };
+        assert_eq!(sign, p.wdl, "{kpk:?}");
+        assert!(p.plies > 0 || p.tries.is_empty(), "{kpk:?}");
+        // the tries start where the line reaches its choice, and each ends as the line does
+        let mut at = pos;
+        for &m in &p.line.moves[..p.choice] {
+            at = at.play(m).unwrap();
+        }
+        for t in &p.tries {
+            assert_ne!(t.moves.first(), p.line.moves.get(p.choice), "{kpk:?}");
+            let (end, wdl) = play(&at, t);
+            let sign = if end.side_to_move() == pos.side_to_move() { wdl } else { -wdl };
+            assert_eq!(sign, p.wdl, "{kpk:?} {t:?}");
+            tries += 1;
+        }
+    }
+    assert!(tries > 1_000, "{tries}");
+}

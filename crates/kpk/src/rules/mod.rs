@@ -37,7 +37,7 @@ pub use classifier::{
     Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
     searched_heuristic,
 };
-pub use proof::MAX_PROOF_PLIES;
+pub use proof::{Line, MAX_PROOF_PLIES, Proof, Sight, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{

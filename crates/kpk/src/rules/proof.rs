@@ -11,9 +11,12 @@
 //! Every legal position has a proof of at most [`MAX_PROOF_PLIES`] plies (asserted over all
 //! 662,704 by `tests/rules.rs`): no verdict rests on the absence of a proof.
 
+use alloc::vec::Vec;
+
+use super::Rule;
 use super::frame::{Frame, Race};
 use super::recognizer::{pawnless, sound_claim_in};
-use crate::{Endgame, KpkPosition, Wdl};
+use crate::{Endgame, KpkPosition, Move, Wdl};
 
 /// The longest proof any legal KPK position needs, in plies. The exhaustive test in
 /// `tests/rules.rs` proves every legal position within it.
@@ -137,7 +140,171 @@ fn prove_within(
 /// proof in plies (`0` for checkmate), searched one ply deeper at a time up to
 /// [`MAX_PROOF_PLIES`]; `None` only if no proof exists within it, which no legal position needs.
 pub(crate) fn prove(kpk: &KpkPosition) -> Option<(Wdl, u8)> {
+    prove_remembering(kpk, &mut Memory::new())
+}
+
+fn prove_remembering(kpk: &KpkPosition, memory: &mut Memory) -> Option<(Wdl, u8)> {
     let pos = Endgame::from(*kpk);
+    (0..=MAX_PROOF_PLIES).find_map(|depth| prove_within(&pos, kpk, depth, memory))
+}
+
+/// What decides a position at sight, where a line of a proof ends.
+#[derive(Clone, Copy, Debug)]
+pub enum Sight {
+    /// A sound rule.
+    Rule(&'static Rule),
+    /// The material: no pawn is left (a queen or a rook wins unless it falls at once or the
+    /// defender is stalemated; a bishop, a knight or bare kings draw).
+    Material,
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move is stalemated.
+    Stalemate,
+}
+
+/// A line of play and how its last position is decided.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// The moves, from the position the line starts in.
+    pub moves: Vec<Move>,
+    /// What decides the position after the last move.
+    pub end: Sight,
+}
+
+/// A proof written out for a reader: the verdict, the critical line (the winning side's
+/// fastest way, the other side's longest resistance) and the other side's tries where it first
+/// has a choice, each refuted by a line to a position decided at sight.
+///
+/// ```
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
+/// // Ke2, Pe3 v Ke7, White to move: every king move is met by the opposition
+/// let pos = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E2,
+///     extra: Some((Role::Pawn, Square::E3)),
+///     weak_king: Square::E7,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let proof = rules::proof(&pos);
+/// assert_eq!(proof.wdl, Wdl::Draw);
+/// assert_eq!(usize::from(proof.plies), proof.line.moves.len());
+/// // White to move in a draw: every White move is a try, refuted
+/// assert_eq!(proof.choice, 0);
+/// assert_eq!(proof.tries.len() + 1, pos.legal_moves().len());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The verdict for the side to move.
+    pub wdl: Wdl,
+    /// The depth of the shortest proof in plies: 0 when the position is decided at sight.
+    pub plies: u8,
+    /// The critical line.
+    pub line: Line,
+    /// How many moves of the critical line are played before the tries: the first position of
+    /// the line in which the side that cannot choose its result (the defender of a won
+    /// position, the side with the pawn in a drawn one) is to move and has a choice.
+    pub choice: usize,
+    /// Every other move at the choice, each with the line that refutes it (empty when there is
+    /// no choice, as when the position is decided at sight).
+    pub tries: Vec<Line>,
+}
+
+/// The verdict at sight of any position of at most three men, and what gives it.
+fn sight(pos: &Endgame) -> Option<(Wdl, Sight)> {
+    if let Some(kpk) = pos.as_kpk() {
+        let x = Frame::of(&kpk);
+        if let Some((rule, w)) = sound_claim_in(&x, &Race::of(&x)) {
+            return Some((w, Sight::Rule(rule)));
+        }
+    } else {
+        return Some((pawnless(pos), Sight::Material));
+    }
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.is_check() {
+            (Wdl::Loss, Sight::Checkmate)
+        } else {
+            (Wdl::Draw, Sight::Stalemate)
+        });
+    }
+    None
+}
+
+/// The verdict and the depth of the shortest proof of any position of at most three men.
+fn depth_of(pos: &Endgame, memory: &mut Memory) -> (Wdl, u8) {
+    if let Some((w, _)) = sight(pos) {
+        return (w, 0);
+    }
+    pos.as_kpk()
+        .and_then(|kpk| prove_remembering(&kpk, memory))
+        .unwrap_or((Wdl::Draw, MAX_PROOF_PLIES + 1))
+}
+
+/// The move a proof plays in `pos`: where the side to move reaches its best result, its
+/// shortest proof; where it cannot help losing or drawing, the move that resists longest.
+fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Option<Move> {
+    let choosing = verdict == goal(pos);
+    let mut best: Option<(Move, u8)> = None;
+    for &m in &pos.legal_moves() {
+        let (w, plies) = depth_of(&pos.play_unchecked(m), memory);
+        if -w != verdict {
+            continue;
+        }
+        let better = best.is_none_or(|(_, b)| if choosing { plies < b } else { plies > b });
+        if better {
+            best = Some((m, plies));
+        }
+    }
+    best.map(|(m, _)| m)
+}
+
+/// The line a proof follows from `pos` (whose verdict is `verdict`) to a position decided at
+/// sight.
+fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Line {
+    let (mut pos, mut verdict) = (*pos, verdict);
+    let mut moves = Vec::new();
+    loop {
+        if let Some((_, end)) = sight(&pos) {
+            return Line { moves, end };
+        }
+        let Some(m) = proof_move(&pos, verdict, memory) else {
+            // unreachable: a position with a verdict and a proof has a move that keeps it
+            return Line { moves, end: Sight::Material };
+        };
+        moves.push(m);
+        pos = pos.play_unchecked(m);
+        verdict = -verdict;
+        if moves.len() > usize::from(MAX_PROOF_PLIES) + 1 {
+            return Line { moves, end: Sight::Material };
+        }
+    }
+}
+
+/// The proof of any legal position of at most three men, written out: the verdict, the
+/// critical line and the refuted tries. KPK positions are proven by the rules; positions without
+/// a pawn are decided at sight by the material.
+#[must_use]
+pub fn proof(pos: &Endgame) -> Proof {
     let mut memory = Memory::new();
-    (0..=MAX_PROOF_PLIES).find_map(|depth| prove_within(&pos, kpk, depth, &mut memory))
+    let (wdl, plies) = depth_of(pos, &mut memory);
+    let line = line_from(pos, wdl, &mut memory);
+    // the first position of the line where the side to move cannot choose its result
+    let (mut at, mut verdict) = (*pos, wdl);
+    let mut tries = Vec::new();
+    let mut choice = 0;
+    for (i, &m) in line.moves.iter().enumerate() {
+        if verdict != goal(&at) && at.legal_moves().len() > 1 {
+            choice = i;
+            for &other in at.legal_moves().iter().filter(|&&o| o != m) {
+                let next = at.play_unchecked(other);
+                let mut rest = line_from(&next, -verdict, &mut memory);
+                rest.moves.insert(0, other);
+                tries.push(rest);
+            }
+            break;
+        }
+        at = at.play_unchecked(m);
+        verdict = -verdict;
+    }
+    Proof { wdl, plies, line, choice, tries }
 }
