@@ -21,16 +21,18 @@ fn to_text(text: &str, p: &Parsed) -> String {
     let mut s = String::new();
     outln!(s, "{text}");
     outln!(s, "  {} to move: {}", pos.side_to_move(), describe(dtm::probe(pos)));
-    let rule = v["rule"].as_str().map(|r| format!(" [{r}]")).unwrap_or_default();
-    outln!(s, "  why: {}{rule}", v["reason"].as_str().unwrap_or_default());
-    if let Some(after) = v["after_first_move"].as_object() {
-        let r = after["rule"].as_str().map(|r| format!(" [{r}]")).unwrap_or_default();
-        outln!(
-            s,
-            "  after {}: {}{r}",
-            v["first_move"]["san"].as_str().unwrap_or_default(),
-            after["reason"].as_str().unwrap_or_default()
-        );
+    outln!(s, "  why: {}", v["reason"].as_str().unwrap_or_default());
+    if let Some(proof) = v["proof"].as_object() {
+        let end = |line: &Value| line["end"]["reason"].as_str().unwrap_or_default().to_string();
+        outln!(s, "  line: {}", proof["line"]["notation"].as_str().unwrap_or_default());
+        outln!(s, "    and then: {}", end(&proof["line"]));
+        let tries = proof["tries"].as_array().map(Vec::as_slice).unwrap_or_default();
+        if !tries.is_empty() {
+            outln!(s, "  tries:");
+            for t in tries {
+                outln!(s, "    {}: {}", t["notation"].as_str().unwrap_or_default(), end(t));
+            }
+        }
     }
     let join = |key: &str| {
         v[key].as_array().map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" "))

@@ -680,3 +680,56 @@ fn uci_answers_a_conversation() {
     assert!(text.contains("score mate -4"), "{text}");
     assert!(text.lines().last().unwrap().starts_with("bestmove "), "{text}");
 }
+
+#[test]
+fn explain_speaks_chess_for_every_kind_of_position() {
+    // the whole text, for each kind: a rule, a proof of a win, a proven draw, checkmate,
+    // stalemate, a rook pawn, the knight-pawn stalemate, a race won by the double step
+    let cases: [(&str, &str); 7] = [
+        // a rule: the pawn outruns the king with its double step
+        (
+            "8/8/1k6/8/8/8/7P/K7 w - - 0 1",
+            "8/8/1k6/8/8/8/7P/K7 w - - 0 1\n  white to move: win, mate in 14 (27 plies)\n  why: The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.\n  key squares: g7 g8\n  square of the pawn: c3 d3 e3 f3 g3 h3 c4 d4 e4 f4 g4 h4 c5 d5 e5 f5 g5 h5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 h7 c8 d8 e8 f8 g8 h8\n  plan: first move: h4\n",
+        ),
+        // a proof of a win
+        (
+            "8/5k2/8/8/8/8/2P5/K7 w - - 0 1",
+            "8/5k2/8/8/8/8/2P5/K7 w - - 0 1\n  white to move: win, mate in 22 (43 plies)\n  why: No rule decides this position at sight, but a forcing line of 3 plies proves it: every line ends in a position a rule decides.\n  line: 1. Kb2 Ke6 2. Kc3\n    and then: The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.\n  tries:\n    1... Kf6: Not a rook pawn, and the defending king needs two moves more to reach the pawn's path than the strong king is steps from the pawn.\n    1... Kg6: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n    1... Ke7: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n    1... Kg7: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n    1... Ke8: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n    1... Kf8: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n    1... Kg8: The strong king reaches a key square two moves before the defender, and the pawn is safe on the way.\n  key squares: b4 c4 d4\n  plan: first move: Ka2\n",
+        ),
+        // a proven draw, Black first, numbered from the FEN
+        (
+            "8/8/k7/8/8/3P4/K7/8 b - - 4 30",
+            "8/8/k7/8/8/3P4/K7/8 b - - 4 30\n  black to move: draw\n  why: No rule decides this position at sight, but a forcing line of 3 plies proves it: every line ends in a position a rule decides.\n  line: 30... Kb6 31. Kb3 Kb7\n    and then: The kings face each other on one file near the pawn (its second to fourth rank), the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.\n  tries:\n    31. Ka1: The defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.\n    31. Kb1: The defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.\n    31. Kb2: The defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move.\n    31. Ka3: The defending king stands on a key square (or steps onto one with his move), and the strong king is three files or more from the pawn.\n    31. d4: The defending king is inside the square of the pawn and reaches it a move before the strong king can reach its path (two moves while the pawn stands on its second rank).\n  key squares: c5 d5 e5\n  a move that keeps the draw: Ka5\n",
+        ),
+        // checkmate
+        (
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n  black to move: checkmated\n  why: Black is checkmated.\n",
+        ),
+        // stalemate
+        (
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Black is stalemated: a draw.\n",
+        ),
+        // a rook pawn
+        (
+            "k7/8/K7/P7/8/8/8/8 w - - 0 1",
+            "k7/8/K7/P7/8/8/8/8 w - - 0 1\n  white to move: draw\n  why: Rook pawn, and the defending king on the promotion square or next to it.\n  key squares: b7 b8\n  a move that keeps the draw: Kb5\n",
+        ),
+        // the knight-pawn stalemate
+        (
+            "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
+            "k7/2K5/1P6/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Black is stalemated: a draw.\n  key squares: a7 b7 c7 a8 b8 c8\n",
+        ),
+    ];
+    for (fen, expected) in cases {
+        let out = kpk(&["explain", fen], None);
+        assert!(out.status.success(), "{fen}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text, expected, "{fen}");
+        // internal identifiers belong in --json, never in the prose people read
+        for rule in kpk::rules::RULES.iter().filter(|r| r.id.contains('_')) {
+            assert!(!text.contains(rule.id), "{fen}: {}", rule.id);
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! allows) and answers a JSON value, or an [`ApiError`] whose message names the problem.
 
 use kpk::dtm::{self, Dtm};
-use kpk::rules::{self, Basis, Classification};
+use kpk::rules::{self, Basis, Classification, Sight};
 use kpk::{Endgame, Move, Role, Wdl};
 use serde_json::{Value, json};
 
@@ -132,24 +132,115 @@ pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
     }))
 }
 
+const MATERIAL: &str = "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.";
+
+/// How a position decided at sight is decided, in words: the basis, the rule's identifier (for
+/// programs) and the reason (for people, without identifiers). Checkmate and stalemate are
+/// named as such, whatever decides them.
+fn sight_reason(pos: &Endgame, sight: Sight) -> (&'static str, Option<&'static str>, String) {
+    let side = match pos.side_to_move() {
+        kpk::Color::White => "White",
+        kpk::Color::Black => "Black",
+    };
+    let rule = match sight {
+        Sight::Rule(r) => Some(r.id),
+        _ => None,
+    };
+    if pos.is_checkmate() {
+        return ("checkmate", rule, format!("{side} is checkmated."));
+    }
+    if pos.is_stalemate() {
+        return ("stalemate", rule, format!("{side} is stalemated: a draw."));
+    }
+    match sight {
+        Sight::Rule(r) => ("rule", Some(r.id), r.statement.to_string()),
+        Sight::Material => ("material", None, MATERIAL.to_string()),
+        Sight::Checkmate => ("checkmate", None, format!("{side} is checkmated.")),
+        Sight::Stalemate => ("stalemate", None, format!("{side} is stalemated: a draw.")),
+    }
+}
+
 /// A reason in words, with the basis and the rule it comes from.
-fn reason(c: &Classification) -> (&'static str, Option<&'static str>, String) {
+fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static str>, String) {
     match c.basis {
-        Basis::Rule(r) => ("rule", Some(r.id), r.statement.to_string()),
+        Basis::Rule(r) => sight_reason(pos, Sight::Rule(r)),
+        Basis::Material => sight_reason(pos, Sight::Material),
         Basis::Proof { plies } => (
             "proof",
             None,
             format!(
-                "No single rule fits this position, but a forcing line of {plies} {} proves it: every line ends in a position a rule decides.",
+                "No rule decides this position at sight, but a forcing line of {plies} {} proves it: every line ends in a position a rule decides.",
                 if plies == 1 { "ply" } else { "plies" }
             ),
         ),
-        Basis::Material => (
-            "material",
-            None,
-            "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.".into(),
-        ),
     }
+}
+
+/// Moves in standard notation with move numbers, from move `fullmove` with `white` to move:
+/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1`.
+#[must_use]
+pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
+    let (mut number, mut white) = (fullmove, white);
+    let mut out = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}. {san}"));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... {san}"));
+        } else {
+            out.push_str(san);
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out
+}
+
+/// A line of a proof from `start` (at move `fullmove`): its moves, its notation and how its last
+/// position is decided.
+fn line_json(start: &Endgame, fullmove: u32, line: &rules::Line) -> Value {
+    let mut pos = *start;
+    let (mut moves, mut sans) = (Vec::new(), Vec::new());
+    for &m in &line.moves {
+        let mut san = String::new();
+        // a proof's moves are legal by construction
+        let Ok(next) = pos.play(m) else { break };
+        let _ = pos.write_san(m, &mut san);
+        moves.push(json!({ "uci": m.to_string(), "san": san }));
+        sans.push(san);
+        pos = next;
+    }
+    let (basis, rule, words) = sight_reason(&pos, line.end);
+    json!({
+        "moves": moves,
+        "notation": numbered(fullmove, start.side_to_move() == kpk::Color::White, &sans),
+        "end": { "basis": basis, "rule": rule, "reason": words },
+    })
+}
+
+/// A proof written out: its depth, the critical line, where the tries branch off and the tries.
+fn proof_json(pos: &Endgame, fullmove: u32) -> Value {
+    let p = rules::proof(pos);
+    let mut at = *pos;
+    let mut number = fullmove;
+    for &m in &p.line.moves[..p.choice] {
+        if at.side_to_move() == kpk::Color::Black {
+            number += 1;
+        }
+        let Ok(next) = at.play(m) else { break };
+        at = next;
+    }
+    json!({
+        "plies": p.plies,
+        "line": line_json(pos, fullmove, &p.line),
+        "choice": p.choice,
+        "tries": p.tries.iter().map(|t| line_json(&at, number, t)).collect::<Vec<_>>(),
+    })
 }
 
 fn squares(list: &[kpk::Square]) -> Vec<String> {
@@ -159,22 +250,21 @@ fn squares(list: &[kpk::Square]) -> Vec<String> {
 /// Why a position is won or drawn, in chess words, from the rule-based classifier
 /// ([`rules::classify_endgame`]): the verdict and distance from the tables, the basis and rule,
 /// the reason, whether the rules are certain and agree with the tables, the kings, the key
-/// squares and the square of the pawn (KPK), and the first move of the plan (with, when the
-/// rules decided by a proof, the reason after it). Every basis is certain.
+/// squares and the square of the pawn (KPK), the first move of the plan, and where a proof
+/// decides, the proof written out (its critical line, the tries, and what decides each line's
+/// end, with move numbers from the FEN). Every basis is certain.
 #[must_use]
 pub fn explain(text: &str, p: &Parsed) -> Value {
     let pos = &p.position;
     let truth = dtm::probe(pos);
     let c = rules::classify_endgame(pos);
-    let (basis, rule, words) = reason(&c);
+    let (basis, rule, words) = reason(pos, &c);
     let best = dtm::outcomes(pos).next();
     // the move that shows the plan: the fastest win, or the best defence
     let first_move =
         best.map(|o| json!({ "uci": o.mv.to_string(), "san": fen::san(&p.chess, o.mv) }));
-    let after = best.filter(|_| matches!(c.basis, Basis::Proof { .. })).map(|o| {
-        let (basis, rule, words) = reason(&rules::classify_endgame(&o.after));
-        json!({ "uci": o.mv.to_string(), "basis": basis, "rule": rule, "reason": words })
-    });
+    let proof = matches!(c.basis, Basis::Proof { .. })
+        .then(|| proof_json(pos, shakmaty::Position::fullmoves(&p.chess).get()));
     let kpk = pos.as_kpk();
     json!({
         "fen": text,
@@ -191,7 +281,7 @@ pub fn explain(text: &str, p: &Parsed) -> Value {
         "key_squares": kpk.map(|k| squares(&rules::key_squares(&k))),
         "square_of_the_pawn": kpk.map(|k| squares(&rules::square_of_the_pawn(&k))),
         "first_move": first_move,
-        "after_first_move": after,
+        "proof": proof,
     })
 }
 

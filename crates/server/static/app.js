@@ -204,7 +204,10 @@ function render(standard, map) {
     moves.appendChild(li);
   }
   const explanation = map && map.explanation;
-  $("why").textContent = explanation ? "Why: " + explanation.reason + (explanation.rule ? " [" + explanation.rule + "]" : "") : "";
+  const proof = explanation && explanation.proof;
+  $("why").textContent = explanation
+    ? "Why: " + explanation.reason + (proof ? " " + proof.line.notation + ", and then: " + proof.line.end.reason : "")
+    : "";
   $("squares-note").textContent = explanation && explanation.key_squares
     ? "Key squares: " + explanation.key_squares.join(" ") + (explanation.first_move ? ". Best move: " + explanation.first_move.san : "")
     : "";
