@@ -271,9 +271,11 @@ impl Searcher {
     /// sequence of null-window searches `(beta - 1, beta)` that close in on the value, starting
     /// from the previous depth's value.
     ///
-    /// Every probe lies strictly inside the bounds known so far (`lower < beta <= upper`), and
-    /// each result moves one bound past the probe, so the bounds narrow at every pass and the
-    /// driver terminates even when the table makes a result inconsistent with earlier ones.
+    /// Every probe lies strictly inside the bounds known so far (`lower < beta <= upper`). A
+    /// pass is trusted for the direction of its test only; its fail-soft value is clipped into
+    /// the known bounds (see the rule on the driver below), so `lower <= upper` always holds,
+    /// the bounds narrow at every pass, and the driver terminates even when the table makes a
+    /// pass contradict an earlier one.
     pub fn search_mtdf(&mut self, root: &Chess, depth: u8) -> SearchResult {
         let saved = self.options.driver;
         self.options.driver = Driver::Mtdf;
@@ -418,6 +420,25 @@ impl Searcher {
         self.limits.time.is_some_and(|t| self.start.elapsed() * 2 > t)
     }
 
+    /// One MTD(f) iteration: null-window passes `(beta - 1, beta)` from `guess` until the
+    /// bounds `lower` and `upper` on the root's value meet.
+    ///
+    /// **The rule for passes that contradict each other.** With a transposition table the
+    /// passes are not searches of one fixed tree: an entry of greater depth than the pass
+    /// needs (the usual cause), an entry replaced between passes, or a result that depends on
+    /// what the key does not hold (the path for repetition draws, the ply for Cray Blitz
+    /// draws, the halfmove clock for the 50-move rule and its guard) can make a pass return a
+    /// fail-soft value beyond a bound an earlier pass proved: a fail low below `lower`, a fail
+    /// high above `upper`. So a pass is trusted only for the direction of its test, and its
+    /// magnitude is clipped into the bounds already known:
+    ///
+    /// - fail high (`g >= beta`): `lower = max(beta, min(g, upper))`;
+    /// - fail low (`g < beta`): `upper = min(beta - 1, max(g, lower))`.
+    ///
+    /// Since every probe satisfies `lower < beta <= upper`, both updates keep
+    /// `lower <= upper` and move one bound strictly past its old place, so the interval
+    /// narrows at every pass and the loop ends. When the passes are consistent the clipping
+    /// changes nothing, and the result is the value a full-window search finds.
     fn mtdf(
         &mut self,
         root: &Chess,
@@ -437,13 +458,15 @@ impl Searcher {
                 return lower;
             }
             *passes += 1;
+            // the rule above: the test's direction is kept, g is clipped into the known bounds
             let bound = if g < beta {
-                upper = g.min(below); // the value is below beta, whatever g says
+                upper = g.max(lower).min(below);
                 Bound::Upper
             } else {
-                lower = g.max(beta); // the value is at least beta
+                lower = g.min(upper).max(beta);
                 Bound::Lower
             };
+            debug_assert!(lower <= upper, "{lower:?} > {upper:?} after g = {g:?} at {beta:?}");
             guess = g.clamp(lower, upper);
             if lower < upper {
                 let reported = if bound == Bound::Upper { upper } else { lower };
