@@ -50,7 +50,7 @@ pub fn outflanking_heuristic(pos: &KpkPosition) -> Wdl {
 }
 
 /// [`outflanking_heuristic`] for a position already framed.
-fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
+pub(crate) fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
     let wins = if x.rook_pawn() {
         race.king_to_promotion + 2 <= race.defender_to_promotion
     } else {

@@ -30,44 +30,66 @@ enum Known {
     Unproven(u8),
 }
 
-/// A verdict where the rules, the material or the end of the game decide at sight.
-fn at_sight(pos: &Endgame) -> Option<Wdl> {
-    match pos.as_kpk() {
+/// The memory of a search that stays within [`SHALLOW_PLIES`] plies: 1,024 slots (8 KB on the
+/// stack). Deeper searches, a few percent of positions, move to [`DEEP_SLOTS`] slots (512 KB,
+/// one allocation per call).
+const SHALLOW_SLOTS: usize = 1024;
+/// The deepest proof searched with the shallow memory.
+const SHALLOW_PLIES: u8 = 6;
+/// The slots of the deep memory.
+const DEEP_SLOTS: usize = 1 << 16;
+
+/// A position seen at sight: decided, or open with the outflanking guess (used only to order
+/// the moves searched, never as a verdict).
+enum Sighted {
+    Decided(Wdl),
+    Open(Wdl),
+}
+
+/// What the rules, the material or the end of the game decide at sight, or the guess.
+fn at_sight(pos: &Endgame, kpk: Option<&KpkPosition>) -> Sighted {
+    match kpk {
         Some(kpk) => {
-            let x = Frame::of(&kpk);
-            sound_claim_in(&x, &Race::of(&x)).map(|(_, w)| w)
+            let x = Frame::of(kpk);
+            let race = Race::of(&x);
+            match sound_claim_in(&x, &race) {
+                Some((_, w)) => Sighted::Decided(w),
+                None => Sighted::Open(super::classifier::outflanking_guess(&x, &race)),
+            }
         }
-        None => Some(pawnless(pos)),
+        None => Sighted::Decided(pawnless(pos)),
     }
 }
 
-/// A small table of what the search has learnt, private to one call: 512 slots, indexed by the
-/// packed position (which has bit 0 clear, so `packed | 1` never equals an empty slot's zero).
-struct Memory {
-    slots: [(u32, Known); Memory::SLOTS],
+/// A table of what the search has learnt, private to one call, indexed by the packed position
+/// (which has bit 0 clear, so `packed | 1` never equals an empty slot's zero).
+struct Memory<'a> {
+    slots: &'a mut [(u32, Known)],
+    shift: u32,
 }
 
-impl Memory {
-    const SLOTS: usize = 4096;
-
-    const fn new() -> Memory {
-        Memory { slots: [(0, Known::Unproven(0)); Memory::SLOTS] }
+impl Memory<'_> {
+    /// A memory over `slots`, whose length is a power of two.
+    fn new(slots: &mut [(u32, Known)]) -> Memory<'_> {
+        let shift = 32 - slots.len().trailing_zeros();
+        Memory { slots, shift }
     }
 
-    const fn slot(key: u32) -> usize {
-        // multiplicative hashing: the top nine bits of the product
-        (key.wrapping_mul(0x9E37_79B1) >> (32 - Memory::SLOTS.trailing_zeros())) as usize
+    fn slot(&self, key: u32) -> usize {
+        // multiplicative hashing: the top bits of the product
+        (key.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
     }
 
     fn get(&self, pos: &KpkPosition) -> Option<Known> {
         let key = pos.packed() | 1;
-        let (stored, known) = self.slots[Memory::slot(key)];
+        let (stored, known) = self.slots[self.slot(key)];
         (stored == key).then_some(known)
     }
 
     fn put(&mut self, pos: &KpkPosition, known: Known) {
         let key = pos.packed() | 1;
-        self.slots[Memory::slot(key)] = (key, known);
+        let slot = self.slot(key);
+        self.slots[slot] = (key, known);
     }
 }
 
@@ -82,7 +104,7 @@ fn prove_within(
     pos: &Endgame,
     kpk: &KpkPosition,
     depth: u8,
-    memory: &mut Memory,
+    memory: &mut Memory<'_>,
 ) -> Option<(Wdl, u8)> {
     match memory.get(kpk) {
         Some(Known::Proven(w, plies)) if plies <= depth => return Some((w, plies)),
@@ -97,26 +119,49 @@ fn prove_within(
         return None;
     }
     let goal = goal(pos);
-    // first every move's verdict at sight: a move to a decided goal ends the search at once
-    let mut open = [None; 40];
-    let mut n_open = 0;
+    // first every move's verdict at sight (remembered, since deeper iterations ask again): a
+    // move to a decided goal ends the search at once
+    let mut open = [(*pos, *kpk); 40];
+    let (mut n_open, mut n_hopeful) = (0, 0);
     let (mut best, mut deepest) = (Wdl::Loss, 1);
     for &m in &moves {
         let next = pos.play_unchecked(m);
-        match at_sight(&next).map(|w| -w) {
-            Some(w) if w == goal => return Some((w, 1)),
-            Some(w) => best = best.max(w),
+        let next_kpk = next.as_kpk();
+        let remembered = next_kpk.and_then(|k| memory.get(&k));
+        let sighted = match remembered {
+            Some(Known::Proven(w, 0)) => Sighted::Decided(w),
+            // a verdict proven before is the best guess; a failed proof, the worst
+            Some(Known::Proven(w, _)) => Sighted::Open(w),
+            Some(Known::Unproven(_)) => Sighted::Open(goal),
             None => {
-                open[n_open] = Some(next);
+                let s = at_sight(&next, next_kpk.as_ref());
+                if let (Sighted::Decided(w), Some(k)) = (&s, &next_kpk) {
+                    memory.put(k, Known::Proven(*w, 0));
+                }
+                s
+            }
+        };
+        match sighted {
+            Sighted::Decided(w) if -w == goal => return Some((goal, 1)),
+            Sighted::Decided(w) => best = best.max(-w),
+            Sighted::Open(guess) => {
+                let Some(k) = next_kpk else { continue };
+                // the moves the guess favours first
+                if -guess == goal {
+                    open[n_open] = open[n_hopeful];
+                    open[n_hopeful] = (next, k);
+                    n_hopeful += 1;
+                } else {
+                    open[n_open] = (next, k);
+                }
                 n_open += 1;
             }
         }
     }
     // then the moves the rules leave open, one ply less deep
     let mut all_proven = true;
-    for next in open[..n_open].iter().flatten() {
-        let Some(next_kpk) = next.as_kpk() else { continue };
-        match prove_within(next, &next_kpk, depth - 1, memory) {
+    for (next, next_kpk) in &open[..n_open] {
+        match prove_within(next, next_kpk, depth - 1, memory) {
             Some((w, plies)) if -w == goal => {
                 memory.put(kpk, Known::Proven(goal, plies + 1));
                 return Some((goal, plies + 1));
@@ -140,10 +185,21 @@ fn prove_within(
 /// proof in plies (`0` for checkmate), searched one ply deeper at a time up to
 /// [`MAX_PROOF_PLIES`]; `None` only if no proof exists within it, which no legal position needs.
 pub(crate) fn prove(kpk: &KpkPosition) -> Option<(Wdl, u8)> {
-    prove_remembering(kpk, &mut Memory::new())
+    let pos = Endgame::from(*kpk);
+    let mut shallow = [(0, Known::Unproven(0)); SHALLOW_SLOTS];
+    let mut memory = Memory::new(&mut shallow);
+    if let Some(found) = (0..=SHALLOW_PLIES).find_map(|d| prove_within(&pos, kpk, d, &mut memory)) {
+        return Some(found);
+    }
+    // no proof within the shallow plies: the deeper iterations in a larger memory
+    let mut deep = alloc::vec![(0, Known::Unproven(0)); DEEP_SLOTS];
+    let mut memory = Memory::new(&mut deep);
+    (SHALLOW_PLIES + 1..=MAX_PROOF_PLIES).find_map(|d| prove_within(&pos, kpk, d, &mut memory))
 }
 
-fn prove_remembering(kpk: &KpkPosition, memory: &mut Memory) -> Option<(Wdl, u8)> {
+/// [`prove`] in a memory the caller keeps (for writing a proof out, which proves many
+/// positions of one tree).
+fn prove_remembering(kpk: &KpkPosition, memory: &mut Memory<'_>) -> Option<(Wdl, u8)> {
     let pos = Endgame::from(*kpk);
     (0..=MAX_PROOF_PLIES).find_map(|depth| prove_within(&pos, kpk, depth, memory))
 }
@@ -231,7 +287,7 @@ fn sight(pos: &Endgame) -> Option<(Wdl, Sight)> {
 }
 
 /// The verdict and the depth of the shortest proof of any position of at most three men.
-fn depth_of(pos: &Endgame, memory: &mut Memory) -> (Wdl, u8) {
+fn depth_of(pos: &Endgame, memory: &mut Memory<'_>) -> (Wdl, u8) {
     if let Some((w, _)) = sight(pos) {
         return (w, 0);
     }
@@ -242,7 +298,7 @@ fn depth_of(pos: &Endgame, memory: &mut Memory) -> (Wdl, u8) {
 
 /// The move a proof plays in `pos`: where the side to move reaches its best result, its
 /// shortest proof; where it cannot help losing or drawing, the move that resists longest.
-fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Option<Move> {
+fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Move> {
     let choosing = verdict == goal(pos);
     let mut best: Option<(Move, u8)> = None;
     for &m in &pos.legal_moves() {
@@ -260,7 +316,7 @@ fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Option<Move> 
 
 /// The line a proof follows from `pos` (whose verdict is `verdict`) to a position decided at
 /// sight.
-fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Line {
+fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Line {
     let (mut pos, mut verdict) = (*pos, verdict);
     let mut moves = Vec::new();
     loop {
@@ -285,7 +341,8 @@ fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory) -> Line {
 /// a pawn are decided at sight by the material.
 #[must_use]
 pub fn proof(pos: &Endgame) -> Proof {
-    let mut memory = Memory::new();
+    let mut slots = alloc::vec![(0, Known::Unproven(0)); DEEP_SLOTS];
+    let mut memory = Memory::new(&mut slots);
     let (wdl, plies) = depth_of(pos, &mut memory);
     let line = line_from(pos, wdl, &mut memory);
     // the first position of the line where the side to move cannot choose its result
