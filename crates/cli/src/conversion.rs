@@ -13,27 +13,55 @@ fn name(k: Knowledge) -> &'static str {
         Knowledge::Progress => "progress",
         Knowledge::PawnRank => "pawn-rank",
         Knowledge::Recognizer => "recognizer",
+        Knowledge::Rules => "rules",
         Knowledge::Off => "off",
     }
 }
 
+/// The knowledge `kpk bench conversion` can play with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Evaluation {
+    /// The bitbase with the progress estimate.
+    Progress,
+    /// The bitbase with the pawn-rank baseline (Stockfish 15's KPK evaluation).
+    PawnRank,
+    /// No table: the rules and their proofs, with the progress estimate.
+    Rules,
+}
+
+impl Evaluation {
+    const fn knowledge(self) -> Knowledge {
+        match self {
+            Evaluation::Progress => Knowledge::Progress,
+            Evaluation::PawnRank => Knowledge::PawnRank,
+            Evaluation::Rules => Knowledge::Rules,
+        }
+    }
+}
+
 /// Plays the games from every `every`-th won KPK position (1: all of them) at `depth` plies,
-/// for the progress evaluation and the pawn-rank baseline, and prints the figures.
+/// for each evaluation asked for, and prints the figures. It fails when an evaluation that
+/// knows every verdict exactly (all but the pawn-rank baseline) lets a win slip to a draw.
 ///
 /// # Errors
 /// A message when the depth is out of range or standard output cannot be written.
-pub fn run(json: bool, depth: u8, every: usize) -> Result<ExitCode, String> {
+pub fn run(
+    json: bool,
+    depth: u8,
+    every: usize,
+    evaluations: &[Evaluation],
+) -> Result<ExitCode, String> {
     if !(1..=6).contains(&depth) {
         return Err(format!("--depth {depth}: the benchmark searches 1 to 6 plies"));
     }
     let starts: Vec<_> = conversion::won_kpk_positions().step_by(every.max(1)).collect();
     let mut text = String::new();
     let mut failed = false;
-    for knowledge in [Knowledge::Progress, Knowledge::PawnRank] {
+    for knowledge in evaluations.iter().map(|e| e.knowledge()) {
         let clock = Instant::now();
         let r = conversion::run(&starts, Engine { knowledge, depth });
         let seconds = clock.elapsed().as_secs_f64();
-        failed |= knowledge == Knowledge::Progress && r.drawn > 0;
+        failed |= knowledge != Knowledge::PawnRank && r.drawn > 0;
         if json {
             outln!(text, "{}", to_json(&r, knowledge, depth, seconds));
         } else {

@@ -109,6 +109,9 @@ enum Command {
         /// `conversion`: play from every N-th won position only (1: all of them).
         #[arg(long, default_value_t = 1)]
         every: usize,
+        /// `conversion`: the evaluations to play with, comma-separated (`rules` uses no table).
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "progress,pawn-rank")]
+        evaluation: Vec<conversion::Evaluation>,
     },
 }
 
@@ -146,8 +149,8 @@ fn main() -> ExitCode {
             .map_err(|e| format!("cannot read standard input: {e}")),
         Command::Generate { out, format } => generate::run(&out, format),
         Command::Bench { what: Benchmark::Tables, json, .. } => bench::run(json),
-        Command::Bench { what: Benchmark::Conversion, json, depth, every } => {
-            conversion::run(json, depth, every)
+        Command::Bench { what: Benchmark::Conversion, json, depth, every, evaluation } => {
+            conversion::run(json, depth, every, &evaluation)
         }
     };
     match result {

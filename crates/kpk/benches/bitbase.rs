@@ -8,7 +8,7 @@ use kpk::Role;
 use kpk::bitbase::{self, Bitbase};
 use kpk::dtm;
 use kpk::random::{XorShift, random_ending, random_position};
-use kpk::{KpkPosition, Wdl};
+use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
 
 const PROBES: usize = 1 << 20;
 
@@ -123,6 +123,31 @@ fn rules(c: &mut Criterion) {
                 .count()
         });
     });
+    g.finish();
+    // the slowest positions to classify, found by timing every legal position (the slowest
+    // 2,000 again, the least of five runs each): Kb1, Pg2 v Ka7 with Black to move (a black
+    // pawn's mirror image is the slowest of all), and the deepest proof, Ka1, Pg2 v Ka7 with
+    // Black to move (16 plies)
+    let slowest = [
+        (Square::B1, Square::G2, Square::A7, Color::Black),
+        (Square::A1, Square::G2, Square::A7, Color::Black),
+    ];
+    let mut g = c.benchmark_group("rules/slowest");
+    g.sample_size(10);
+    for (king, pawn, defender, side_to_move) in slowest {
+        let pos = KpkPosition::new(KpkSetup {
+            strong_side: Color::White,
+            strong_king: king,
+            pawn,
+            weak_king: defender,
+            side_to_move,
+        })
+        .unwrap();
+        assert!(matches!(kpk::rules::classify(&pos).basis, kpk::rules::Basis::Proof { .. }));
+        g.bench_function(format!("classify_{king}{pawn}{defender}"), |b| {
+            b.iter(|| kpk::rules::classify(black_box(&pos)).wdl);
+        });
+    }
     g.finish();
 }
 

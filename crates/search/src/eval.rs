@@ -2,8 +2,11 @@
 //! piece-square terms for the rest.
 
 use kpk::eval::{evaluate_endgame, evaluate_kpk, progress_score};
-use kpk::rules::recognize;
-use kpk::{Endgame, Role as KpkRole, Wdl};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use kpk::rules::{classify, recognize};
+use kpk::{Endgame, KpkPosition, Role as KpkRole, Wdl};
 use kpk_score::Score;
 use shakmaty::{Chess, Color, Position, Role, Square};
 
@@ -24,6 +27,10 @@ pub enum Knowledge {
     /// the lines it proves drawn and scores its proven wins like `Progress`; the positions it
     /// cannot decide get the material evaluation.
     Recognizer,
+    /// No table: every KPK position decided by the rules and their proofs
+    /// ([`kpk::rules::classify`], exact), scored like `Progress`. Each position is classified
+    /// once per thread and the verdict remembered, as an evaluation cache would.
+    Rules,
     /// No endgame knowledge: material and piece-square terms everywhere.
     Off,
 }
@@ -67,6 +74,7 @@ impl Knowledge {
                 let Some(kpk) = ending.as_kpk() else { return Verdict::Unknown };
                 let known = match self {
                     Knowledge::Recognizer => recognize(&kpk),
+                    Knowledge::Rules => Some(classified(&kpk)),
                     _ => Some(kpk.probe()),
                 };
                 match known {
@@ -84,6 +92,22 @@ impl Knowledge {
             _ => Verdict::Draw,
         }
     }
+}
+
+/// [`kpk::rules::classify`]'s verdict, remembered per thread: a proof can take milliseconds,
+/// and a search meets the same positions again and again.
+fn classified(kpk: &KpkPosition) -> Wdl {
+    thread_local! {
+        static VERDICTS: RefCell<HashMap<u32, Wdl>> = RefCell::new(HashMap::new());
+    }
+    VERDICTS.with(|cell| {
+        if let Some(&w) = cell.borrow().get(&kpk.packed()) {
+            return w;
+        }
+        let w = classify(kpk).wdl;
+        cell.borrow_mut().insert(kpk.packed(), w);
+        w
+    })
 }
 
 /// The material value of a role in centipawns (king zero).
@@ -189,6 +213,9 @@ mod tests {
         assert!(won(Knowledge::PawnRank.verdict(&win, 2)));
         assert_eq!(Knowledge::Progress.verdict(&draw, 2), Verdict::Draw);
         assert_eq!(Knowledge::Off.verdict(&win, 2), Verdict::Unknown);
+        // the rules know it too, without the table
+        assert!(won(Knowledge::Rules.verdict(&win, 2)));
+        assert_eq!(Knowledge::Rules.verdict(&draw, 2), Verdict::Draw);
         let kbk = chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
         assert_eq!(Knowledge::Progress.verdict(&kbk, 0), Verdict::Draw);
     }

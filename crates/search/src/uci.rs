@@ -15,7 +15,7 @@
 //! | `Contempt` | spin -1000-1000, default 0 | centipawns a draw costs the engine under `Contempt` |
 //! | `Grain` | spin 1-100, default 1 | evaluations rounded to this many centipawns |
 //! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
-//! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Off` | endgame knowledge ([`Knowledge`]) |
+//! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Rules`, `Off` | endgame knowledge ([`Knowledge`]) |
 //! | `Search` | combo `PVS`, `MTDf` | the driver |
 //! | `RootDTM` | check, default false | answer a root of at most three men from the DTM tables |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
@@ -235,6 +235,7 @@ impl Engine {
                     ("progress", Knowledge::Progress),
                     ("pawnrank", Knowledge::PawnRank),
                     ("recognizer", Knowledge::Recognizer),
+                    ("rules", Knowledge::Rules),
                     ("off", Knowledge::Off),
                 ];
                 options.knowledge = choose("Knowledge", word, &kinds)?;
@@ -352,7 +353,7 @@ const OPTIONS: [&str; 10] = [
     "Contempt type spin default 0 min -1000 max 1000",
     "Grain type spin default 1 min 1 max 100",
     "TTScheme type combo default PlyDistance var PlyDistance var DelayedLoss",
-    "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Off",
+    "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Rules var Off",
     "Search type combo default PVS var PVS var MTDf",
     "RootDTM type check default false",
     "Move Overhead type spin default 30 min 0 max 5000",

@@ -1,5 +1,5 @@
-//! The engine with the bitbase and the progress estimate converts won KPK positions against a
-//! perfect defender: a sample of every 150th won position at depth 4 (the full run at depth 6
+//! The engine with the bitbase and the progress estimate, and with the rules and no table,
+//! converts won KPK positions against a perfect defender: a sample of every 150th won position at depth 4 (the full run at depth 6
 //! is `kpk bench conversion`, figures in BENCHMARKS.md). Run with `--release`.
 
 use kpk::dtm;
@@ -10,11 +10,14 @@ use kpk_search::eval::Knowledge;
 fn every_sampled_win_is_converted_without_a_draw() {
     let starts: Vec<_> = won_kpk_positions().step_by(150).collect();
     assert!(starts.len() > 1_400, "{}", starts.len());
-    let report = run(&starts, Engine { knowledge: Knowledge::Progress, depth: 4 });
-    assert_eq!(report.drawn, 0, "{:?}", report.examples);
-    assert_eq!(report.converted, report.games, "{:?}", report.examples);
-    assert_eq!(report.over_fifty_moves, 0, "{:?}", report.examples);
-    assert!(report.mean_excess <= 10.0, "{}", report.mean_excess);
+    // with the bitbase, and with the rules and no table
+    for knowledge in [Knowledge::Progress, Knowledge::Rules] {
+        let report = run(&starts, Engine { knowledge, depth: 4 });
+        assert_eq!(report.drawn, 0, "{knowledge:?}: {:?}", report.examples);
+        assert_eq!(report.converted, report.games, "{knowledge:?}: {:?}", report.examples);
+        assert_eq!(report.over_fifty_moves, 0, "{knowledge:?}: {:?}", report.examples);
+        assert!(report.mean_excess <= 10.0, "{knowledge:?}: {}", report.mean_excess);
+    }
 }
 
 #[test]
