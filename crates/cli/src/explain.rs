@@ -47,7 +47,7 @@ fn to_text(text: &str, p: &Parsed) -> String {
     }
     if let Some(m) = v["first_move"]["san"].as_str() {
         let label = match dtm::probe(pos) {
-            Some(d) if d.is_win() => "plan: first move",
+            Some(d) if d.is_win() => "the tables' fastest win starts",
             Some(_) => "best defence",
             None => "a move that keeps the draw",
         };

@@ -92,6 +92,7 @@ pub fn to_json_by(text: &str, p: &Parsed, method: Method) -> Value {
     let (basis_name, rule) = match basis {
         Some(Basis::Rule(r)) => (Some("rule"), Some(r.id)),
         Some(Basis::Proof { .. }) => (Some("proof"), None),
+        Some(Basis::Bitbase) => (Some("bitbase"), None),
         Some(Basis::Material) => (Some("material"), None),
         None => (None, None),
     };
@@ -108,7 +109,7 @@ pub fn to_json_by(text: &str, p: &Parsed, method: Method) -> Value {
     if method == Method::Rules {
         v["basis"] = json!(basis_name);
         v["rule"] = json!(rule);
-        v["certain"] = json!(basis.is_some());
+        v["certain"] = json!(basis.is_some_and(|b| !matches!(b, Basis::Bitbase)));
     }
     v
 }
@@ -118,9 +119,12 @@ fn to_text_by(text: &str, p: &Parsed, method: Method) -> String {
     let (verdict, basis) = method.verdict(pos);
     let why = match basis {
         Some(Basis::Rule(r)) => format!(" ({}: {})", r.id, r.statement),
-        Some(Basis::Proof { plies }) => {
-            format!(" (proven by a forcing line of {plies} plies whose every end a rule decides)")
-        }
+        Some(Basis::Proof { plies }) => format!(
+            " (proven by a forcing line of {plies} {} whose every line ends in a position decided \
+             at sight)",
+            if plies == 1 { "ply" } else { "plies" }
+        ),
+        Some(Basis::Bitbase) => " (no proof within the bound: the bitbase decided)".to_string(),
         Some(Basis::Material) => " (decided by the material)".to_string(),
         None => String::new(),
     };

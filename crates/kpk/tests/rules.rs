@@ -126,15 +126,94 @@ fn the_combined_recognizer_never_errs() {
     }
 }
 
+/// The depth of the shortest proof of every legal position, computed without the library's
+/// search: a fixed point over the whole move graph, from the verdicts of the bitbase and of the
+/// DTM tables (for the positions without a pawn), with the sound static rules at depth 0. A
+/// position is proven at depth `d` when its side to move has one move (to reach its best
+/// result) or must use every move (otherwise) into positions proven at depth `d - 1` or less,
+/// or decided at sight.
+fn proof_depths(all: &[KpkPosition]) -> Vec<u8> {
+    use kpk::{Endgame, dtm};
+    use std::collections::HashMap;
+    const UNPROVEN: u8 = u8::MAX;
+    let index: HashMap<u32, usize> = all.iter().enumerate().map(|(i, p)| (p.packed(), i)).collect();
+    // each move: the position reached (an index) or a verdict at sight, for its side to move
+    enum Child {
+        Kpk(usize),
+        Decided(Wdl),
+    }
+    let children: Vec<Vec<Child>> = all
+        .iter()
+        .map(|p| {
+            let pos = Endgame::from(*p);
+            pos.legal_moves()
+                .iter()
+                .map(|&m| {
+                    let next = pos.play(m).unwrap();
+                    match next.as_kpk() {
+                        Some(k) => Child::Kpk(index[&k.packed()]),
+                        None => Child::Decided(dtm::wdl(&next)),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let truth: Vec<Wdl> = all.iter().map(KpkPosition::probe).collect();
+    let mut depth: Vec<u8> = all
+        .iter()
+        .zip(&children)
+        .map(|(p, c)| {
+            let decided = rules::recognize_with_depth(p, 0).is_some() || c.is_empty();
+            if decided { 0 } else { UNPROVEN }
+        })
+        .collect();
+    for d in 1..=u8::MAX - 1 {
+        let before = depth.clone();
+        let mut changed = false;
+        for i in 0..all.len() {
+            if before[i] != UNPROVEN {
+                continue;
+            }
+            let best = if all[i].strong_to_move() { Wdl::Win } else { Wdl::Draw };
+            // the verdict of each move for the side to move here, if proven before this layer
+            let proven = |c: &Child| match *c {
+                Child::Decided(w) => Some(-w),
+                Child::Kpk(j) => (before[j] != UNPROVEN).then(|| -truth[j]),
+            };
+            let ok = if truth[i] == best {
+                children[i].iter().any(|c| proven(c) == Some(truth[i]))
+            } else {
+                children[i].iter().all(|c| proven(c) == Some(truth[i]))
+            };
+            if ok {
+                depth[i] = d;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    depth
+}
+
 #[test]
 fn the_classifier_decides_every_position_exactly_by_rules_and_proofs() {
     use rules::Basis;
+    let all: Vec<KpkPosition> = KpkPosition::all().collect();
+    let depths = proof_depths(&all);
     let mut by_rule = 0u32;
     let mut by_depth = [0u32; rules::MAX_PROOF_PLIES as usize + 1];
     let mut deepest = None;
-    for pos in KpkPosition::all() {
+    for (&pos, &shortest) in all.iter().zip(&depths) {
         let c = rules::classify(&pos);
         assert_eq!(c.wdl, pos.probe(), "{:?} {pos:?}", c.basis);
+        // the depth the search reports is the shortest proof's, found independently
+        let plies = match c.basis {
+            Basis::Proof { plies } => plies,
+            _ => 0,
+        };
+        assert_eq!(plies, shortest, "{pos:?}");
         match c.basis {
             Basis::Rule(rule) => {
                 // the rule really is one of the sound ones and claims this verdict
@@ -151,6 +230,7 @@ fn the_classifier_decides_every_position_exactly_by_rules_and_proofs() {
                 }
             }
             Basis::Material => panic!("a KPK position decided by material: {pos:?}"),
+            Basis::Bitbase => panic!("no proof within the bound: {pos:?}"),
         }
     }
     let proven: u32 = by_depth.iter().sum();
@@ -225,7 +305,7 @@ fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
     let mut tries = 0usize;
     for kpk in KpkPosition::all().step_by(53) {
         let pos = Endgame::from(kpk);
-        let p = proof(&pos);
+        let p = proof(&pos).expect("every legal position has a proof");
         assert_eq!(p.wdl, kpk.probe(), "{kpk:?}");
         assert_eq!(usize::from(p.plies), p.line.moves.len(), "{kpk:?}");
         let (end, wdl) = play(&pos, &p.line);

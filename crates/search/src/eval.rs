@@ -2,8 +2,7 @@
 //! piece-square terms for the rest.
 
 use kpk::eval::{evaluate_endgame, evaluate_kpk, progress_score};
-use std::cell::RefCell;
-use std::collections::HashMap;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use kpk::rules::{classify, recognize};
 use kpk::{Endgame, KpkPosition, Role as KpkRole, Wdl};
@@ -28,8 +27,8 @@ pub enum Knowledge {
     /// cannot decide get the material evaluation.
     Recognizer,
     /// No table: every KPK position decided by the rules and their proofs
-    /// ([`kpk::rules::classify`], exact), scored like `Progress`. Each position is classified
-    /// once per thread and the verdict remembered, as an evaluation cache would.
+    /// ([`kpk::rules::classify`], exact), scored like `Progress`. Verdicts are remembered in a
+    /// process-wide cache, as an evaluation cache would keep them.
     Rules,
     /// No endgame knowledge: material and piece-square terms everywhere.
     Off,
@@ -94,20 +93,33 @@ impl Knowledge {
     }
 }
 
-/// [`kpk::rules::classify`]'s verdict, remembered per thread: a proof can take milliseconds,
-/// and a search meets the same positions again and again.
+/// [`kpk::rules::classify`]'s verdict, remembered for the whole process (a proof can take
+/// milliseconds, and searches, on whatever thread each `go` runs, meet the same positions again
+/// and again): a lock-free cache of 2^20 slots (4 MB), one word each, the packed position with
+/// the verdict in its two free low bits. A slot holds the last position stored in it, so a
+/// collision costs a classification, never a wrong verdict.
 fn classified(kpk: &KpkPosition) -> Wdl {
-    thread_local! {
-        static VERDICTS: RefCell<HashMap<u32, Wdl>> = RefCell::new(HashMap::new());
-    }
-    VERDICTS.with(|cell| {
-        if let Some(&w) = cell.borrow().get(&kpk.packed()) {
-            return w;
+    static VERDICTS: [AtomicU32; 1 << 20] = [const { AtomicU32::new(0) }; 1 << 20];
+    let key = kpk.packed();
+    debug_assert_eq!(key & 3, 0, "the packed position leaves its two low bits clear");
+    let slot = &VERDICTS[(key.wrapping_mul(0x9E37_79B1) >> 12) as usize];
+    let entry = slot.load(Ordering::Relaxed);
+    if entry & !3 == key {
+        match entry & 3 {
+            1 => return Wdl::Loss,
+            2 => return Wdl::Draw,
+            3 => return Wdl::Win,
+            _ => {}
         }
-        let w = classify(kpk).wdl;
-        cell.borrow_mut().insert(kpk.packed(), w);
-        w
-    })
+    }
+    let w = classify(kpk).wdl;
+    let code = match w {
+        Wdl::Loss => 1,
+        Wdl::Draw => 2,
+        Wdl::Win => 3,
+    };
+    slot.store(key | code, Ordering::Relaxed);
+    w
 }
 
 /// The material value of a role in centipawns (king zero).

@@ -1,6 +1,7 @@
 //! The engine with the bitbase and the progress estimate, and with the rules and no table,
-//! converts won KPK positions against a perfect defender: a sample of every 150th won position at depth 4 (the full run at depth 6
-//! is `kpk bench conversion`, figures in BENCHMARKS.md). Run with `--release`.
+//! converts won KPK positions against a perfect defender: a sample of every 150th won position
+//! at depth 4 (the full run at depth 6 is `kpk bench conversion`, figures in BENCHMARKS.md).
+//! Run with `--release`.
 
 use kpk::dtm;
 use kpk_search::conversion::{Engine, play, run, won_kpk_positions};

@@ -165,11 +165,16 @@ fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static s
     match c.basis {
         Basis::Rule(r) => sight_reason(pos, Sight::Rule(r)),
         Basis::Material => sight_reason(pos, Sight::Material),
+        Basis::Bitbase => (
+            "bitbase",
+            None,
+            "No proof was found within the bound, and the bitbase decided.".to_string(),
+        ),
         Basis::Proof { plies } => (
             "proof",
             None,
             format!(
-                "No rule decides this position at sight, but a forcing line of {plies} {} proves it: every line ends in a position a rule decides.",
+                "No rule decides this position at sight, but a forcing line of {plies} {} proves it: every line ends in a position decided at sight.",
                 if plies == 1 { "ply" } else { "plies" }
             ),
         ),
@@ -224,8 +229,8 @@ fn line_json(start: &Endgame, fullmove: u32, line: &rules::Line) -> Value {
 }
 
 /// A proof written out: its depth, the critical line, where the tries branch off and the tries.
-fn proof_json(pos: &Endgame, fullmove: u32) -> Value {
-    let p = rules::proof(pos);
+fn proof_json(pos: &Endgame, fullmove: u32) -> Option<Value> {
+    let p = rules::proof(pos)?;
     let mut at = *pos;
     let mut number = fullmove;
     for &m in &p.line.moves[..p.choice] {
@@ -235,12 +240,12 @@ fn proof_json(pos: &Endgame, fullmove: u32) -> Value {
         let Ok(next) = at.play(m) else { break };
         at = next;
     }
-    json!({
+    Some(json!({
         "plies": p.plies,
         "line": line_json(pos, fullmove, &p.line),
         "choice": p.choice,
         "tries": p.tries.iter().map(|t| line_json(&at, number, t)).collect::<Vec<_>>(),
-    })
+    }))
 }
 
 fn squares(list: &[kpk::Square]) -> Vec<String> {
@@ -264,7 +269,8 @@ pub fn explain(text: &str, p: &Parsed) -> Value {
     let first_move =
         best.map(|o| json!({ "uci": o.mv.to_string(), "san": fen::san(&p.chess, o.mv) }));
     let proof = matches!(c.basis, Basis::Proof { .. })
-        .then(|| proof_json(pos, shakmaty::Position::fullmoves(&p.chess).get()));
+        .then(|| proof_json(pos, shakmaty::Position::fullmoves(&p.chess).get()))
+        .flatten();
     let kpk = pos.as_kpk();
     json!({
         "fen": text,
@@ -273,8 +279,7 @@ pub fn explain(text: &str, p: &Parsed) -> Value {
         "basis": basis,
         "rule": rule,
         "reason": words,
-        "certain": true,
-        "proof_plies": match c.basis { Basis::Proof { plies } => Some(plies), _ => None },
+        "certain": !matches!(c.basis, Basis::Bitbase),
         "rules_agree": c.wdl == dtm::wdl(pos),
         "strong_king": pos.strong_king().to_string(),
         "defending_king": pos.weak_king().to_string(),

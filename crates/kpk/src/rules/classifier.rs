@@ -1,6 +1,7 @@
 //! A classifier that decides every KPK position from chess rules alone, with certainty: the
 //! sound rules at sight, and where none fits, a proof ([`super::proof`]): a short forcing line
-//! whose every end a rule decides. No table, and no guess: the outflanking heuristic that
+//! whose every line ends in a position decided at sight (by a rule, the material, checkmate or
+//! stalemate). No table, and no guess: the outflanking heuristic that
 //! classified the rest before proofs existed stays here as a study ([`outflanking_heuristic`],
 //! [`searched_heuristic`]), measured but never used by [`classify`].
 
@@ -26,6 +27,10 @@ pub enum Basis {
     /// A position without a pawn: a queen or a rook wins unless it falls at once or the
     /// defender is stalemated; a bishop, a knight or bare kings draw.
     Material,
+    /// No proof was found within [`MAX_PROOF_PLIES`](super::MAX_PROOF_PLIES) plies and the
+    /// bitbase answered. No legal position comes to this (the tests prove every one within the
+    /// bound); the variant exists so that a verdict without a proof is never labelled as one.
+    Bitbase,
 }
 
 /// A verdict for the side to move and what it rests on.
@@ -77,7 +82,8 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 }
 
 /// Classifies any legal KPK position from chess rules, with certainty: the first sound rule
-/// that fits, else the shortest proof by a forcing line whose every end a rule decides.
+/// that fits, else the shortest proof by a forcing line whose every line ends in a position
+/// decided at sight (a rule, the material, checkmate or stalemate).
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
@@ -113,16 +119,14 @@ pub fn classify(pos: &KpkPosition) -> Classification {
     }
     match prove(pos) {
         Some((wdl, plies)) => Classification { wdl, basis: Basis::Proof { plies } },
-        // unreachable: every legal position is proven within `MAX_PROOF_PLIES` (asserted over
-        // every one by `tests/rules.rs`); the bitbase answers rather than a panic or a guess
-        None => Classification {
-            wdl: pos.probe(),
-            basis: Basis::Proof { plies: super::MAX_PROOF_PLIES + 1 },
-        },
+        // every legal position is proven within `MAX_PROOF_PLIES` (asserted over every one by
+        // `tests/rules.rs`); were one not, the bitbase would answer, and say so
+        None => Classification { wdl: pos.probe(), basis: Basis::Bitbase },
     }
 }
 
-/// The plies [`searched_heuristic`] looks ahead in [`classify`].
+/// The plies [`searched_heuristic`] looked ahead in the classifier before proofs replaced it
+/// (a study setting now: [`classify`] never guesses).
 pub const HEURISTIC_DEPTH: u32 = 4;
 
 /// The outflanking heuristic searched `depth` plies deep: negamax over the legal moves, where

@@ -1,5 +1,5 @@
-//! Proofs for the positions no rule decides at sight: a short forcing line whose every end a
-//! sound rule decides.
+//! Proofs for the positions no rule decides at sight: a short forcing line whose every line ends
+//! in a position decided at sight (a sound rule, the material, checkmate or stalemate).
 //!
 //! A win is proven when the side with the pawn has a move after which every defence is proven
 //! lost; a draw when the defender has a move after which every try of the strong side is proven
@@ -28,6 +28,8 @@ pub const MAX_PROOF_PLIES: u8 = 16;
 enum Known {
     Proven(Wdl, u8),
     Unproven(u8),
+    /// Undecided at sight, with the outflanking guess (for the order of the moves only).
+    Open(Wdl),
 }
 
 /// The memory of a search that stays within [`SHALLOW_PLIES`] plies: 1,024 slots (8 KB on the
@@ -41,12 +43,14 @@ const DEEP_SLOTS: usize = 1 << 16;
 
 /// A position seen at sight: decided, or open with the outflanking guess (used only to order
 /// the moves searched, never as a verdict).
+#[derive(Clone, Copy)]
 enum Sighted {
     Decided(Wdl),
     Open(Wdl),
 }
 
-/// What the rules, the material or the end of the game decide at sight, or the guess.
+/// What the rules or the material decide at sight, or the guess. (The end of the game is left
+/// to the search, which generates the moves anyway; [`sight`] names it for readers.)
 fn at_sight(pos: &Endgame, kpk: Option<&KpkPosition>) -> Sighted {
     match kpk {
         Some(kpk) => {
@@ -123,6 +127,9 @@ fn prove_within(
     // move to a decided goal ends the search at once
     let mut open = [(*pos, *kpk); 40];
     let (mut n_open, mut n_hopeful) = (0, 0);
+    // an open move without a KPK position (which cannot happen: the material decides those)
+    // could not be searched, so nothing could be proven for every move
+    let mut dropped = false;
     let (mut best, mut deepest) = (Wdl::Loss, 1);
     for &m in &moves {
         let next = pos.play_unchecked(m);
@@ -130,22 +137,38 @@ fn prove_within(
         let remembered = next_kpk.and_then(|k| memory.get(&k));
         let sighted = match remembered {
             Some(Known::Proven(w, 0)) => Sighted::Decided(w),
-            // a verdict proven before is the best guess; a failed proof, the worst
+            // a verdict proven before is the best guess; a failed proof, the worst: as if the
+            // side to move after it reached its own goal
             Some(Known::Proven(w, _)) => Sighted::Open(w),
-            Some(Known::Unproven(_)) => Sighted::Open(goal),
+            Some(Known::Unproven(_)) => {
+                Sighted::Open(if goal == Wdl::Win { Wdl::Draw } else { Wdl::Win })
+            }
+            Some(Known::Open(guess)) => Sighted::Open(guess),
             None => {
                 let s = at_sight(&next, next_kpk.as_ref());
-                if let (Sighted::Decided(w), Some(k)) = (&s, &next_kpk) {
-                    memory.put(k, Known::Proven(*w, 0));
+                if let Some(k) = &next_kpk {
+                    memory.put(
+                        k,
+                        match s {
+                            Sighted::Decided(w) => Known::Proven(w, 0),
+                            Sighted::Open(guess) => Known::Open(guess),
+                        },
+                    );
                 }
                 s
             }
         };
         match sighted {
-            Sighted::Decided(w) if -w == goal => return Some((goal, 1)),
+            Sighted::Decided(w) if -w == goal => {
+                memory.put(kpk, Known::Proven(goal, 1));
+                return Some((goal, 1));
+            }
             Sighted::Decided(w) => best = best.max(-w),
             Sighted::Open(guess) => {
-                let Some(k) = next_kpk else { continue };
+                let Some(k) = next_kpk else {
+                    dropped = true;
+                    continue;
+                };
                 // the moves the guess favours first
                 if -guess == goal {
                     open[n_open] = open[n_hopeful];
@@ -159,7 +182,7 @@ fn prove_within(
         }
     }
     // then the moves the rules leave open, one ply less deep
-    let mut all_proven = true;
+    let mut all_proven = !dropped;
     for (next, next_kpk) in &open[..n_open] {
         match prove_within(next, next_kpk, depth - 1, memory) {
             Some((w, plies)) if -w == goal => {
@@ -177,7 +200,7 @@ fn prove_within(
     memory.put(kpk, known);
     match known {
         Known::Proven(w, plies) => Some((w, plies)),
-        Known::Unproven(_) => None,
+        Known::Unproven(_) | Known::Open(_) => None,
     }
 }
 
@@ -227,9 +250,10 @@ pub struct Line {
     pub end: Sight,
 }
 
-/// A proof written out for a reader: the verdict, the critical line (the winning side's
-/// fastest way, the other side's longest resistance) and the other side's tries where it first
-/// has a choice, each refuted by a line to a position decided at sight.
+/// A proof written out for a reader: the verdict, the critical line (the moves of the shortest
+/// proof for the side that reaches its goal, the longest resistance for the other: not the
+/// fastest mate, which the DTM tables give) and the other side's tries where it first has a
+/// choice, each refuted by a line to a position decided at sight.
 ///
 /// ```
 /// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
@@ -242,7 +266,7 @@ pub struct Line {
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
-/// let proof = rules::proof(&pos);
+/// let proof = rules::proof(&pos).unwrap();
 /// assert_eq!(proof.wdl, Wdl::Draw);
 /// assert_eq!(usize::from(proof.plies), proof.line.moves.len());
 /// // White to move in a draw: every White move is a try, refuted
@@ -286,14 +310,13 @@ fn sight(pos: &Endgame) -> Option<(Wdl, Sight)> {
     None
 }
 
-/// The verdict and the depth of the shortest proof of any position of at most three men.
-fn depth_of(pos: &Endgame, memory: &mut Memory<'_>) -> (Wdl, u8) {
+/// The verdict and the depth of the shortest proof of any position of at most three men, if it
+/// is proven within [`MAX_PROOF_PLIES`] (every legal position is).
+fn depth_of(pos: &Endgame, memory: &mut Memory<'_>) -> Option<(Wdl, u8)> {
     if let Some((w, _)) = sight(pos) {
-        return (w, 0);
+        return Some((w, 0));
     }
-    pos.as_kpk()
-        .and_then(|kpk| prove_remembering(&kpk, memory))
-        .unwrap_or((Wdl::Draw, MAX_PROOF_PLIES + 1))
+    pos.as_kpk().and_then(|kpk| prove_remembering(&kpk, memory))
 }
 
 /// The move a proof plays in `pos`: where the side to move reaches its best result, its
@@ -302,7 +325,7 @@ fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Mo
     let choosing = verdict == goal(pos);
     let mut best: Option<(Move, u8)> = None;
     for &m in &pos.legal_moves() {
-        let (w, plies) = depth_of(&pos.play_unchecked(m), memory);
+        let Some((w, plies)) = depth_of(&pos.play_unchecked(m), memory) else { continue };
         if -w != verdict {
             continue;
         }
@@ -315,36 +338,35 @@ fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Mo
 }
 
 /// The line a proof follows from `pos` (whose verdict is `verdict`) to a position decided at
-/// sight.
-fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Line {
+/// sight; `None` if some position on the way has no proof within [`MAX_PROOF_PLIES`].
+fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Line> {
     let (mut pos, mut verdict) = (*pos, verdict);
     let mut moves = Vec::new();
-    loop {
+    // a proven position's proof move leads to one proven a ply shallower, so the line ends
+    // within the bound
+    for _ in 0..=MAX_PROOF_PLIES {
         if let Some((_, end)) = sight(&pos) {
-            return Line { moves, end };
+            return Some(Line { moves, end });
         }
-        let Some(m) = proof_move(&pos, verdict, memory) else {
-            // unreachable: a position with a verdict and a proof has a move that keeps it
-            return Line { moves, end: Sight::Material };
-        };
+        let m = proof_move(&pos, verdict, memory)?;
         moves.push(m);
         pos = pos.play_unchecked(m);
         verdict = -verdict;
-        if moves.len() > usize::from(MAX_PROOF_PLIES) + 1 {
-            return Line { moves, end: Sight::Material };
-        }
     }
+    None
 }
 
 /// The proof of any legal position of at most three men, written out: the verdict, the
 /// critical line and the refuted tries. KPK positions are proven by the rules; positions without
-/// a pawn are decided at sight by the material.
+/// a pawn are decided at sight by the material. `None` only for a position with no proof
+/// within [`MAX_PROOF_PLIES`], which no legal position is (asserted over every one by the
+/// tests).
 #[must_use]
-pub fn proof(pos: &Endgame) -> Proof {
+pub fn proof(pos: &Endgame) -> Option<Proof> {
     let mut slots = alloc::vec![(0, Known::Unproven(0)); DEEP_SLOTS];
     let mut memory = Memory::new(&mut slots);
-    let (wdl, plies) = depth_of(pos, &mut memory);
-    let line = line_from(pos, wdl, &mut memory);
+    let (wdl, plies) = depth_of(pos, &mut memory)?;
+    let line = line_from(pos, wdl, &mut memory)?;
     // the first position of the line where the side to move cannot choose its result
     let (mut at, mut verdict) = (*pos, wdl);
     let mut tries = Vec::new();
@@ -354,7 +376,7 @@ pub fn proof(pos: &Endgame) -> Proof {
             choice = i;
             for &other in at.legal_moves().iter().filter(|&&o| o != m) {
                 let next = at.play_unchecked(other);
-                let mut rest = line_from(&next, -verdict, &mut memory);
+                let mut rest = line_from(&next, -verdict, &mut memory)?;
                 rest.moves.insert(0, other);
                 tries.push(rest);
             }
@@ -363,5 +385,5 @@ pub fn proof(pos: &Endgame) -> Proof {
         at = at.play_unchecked(m);
         verdict = -verdict;
     }
-    Proof { wdl, plies, line, choice, tries }
+    Some(Proof { wdl, plies, line, choice, tries })
 }
