@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 
 use super::Rule;
 use super::frame::{Frame, Race};
-use super::recognizer::{pawnless, sound_claim_in};
+use super::recognizer::{pawnless, sound_claim_in, sound_verdict_in};
 use crate::{Endgame, KpkPosition, Move, Wdl};
 
 /// The longest proof any legal KPK position needs, in plies. The exhaustive test in
@@ -56,8 +56,8 @@ fn at_sight(pos: &Endgame, kpk: Option<&KpkPosition>) -> Sighted {
         Some(kpk) => {
             let x = Frame::of(kpk);
             let race = Race::of(&x);
-            match sound_claim_in(&x, &race) {
-                Some((_, w)) => Sighted::Decided(w),
+            match sound_verdict_in(&x, &race) {
+                Some(w) => Sighted::Decided(w),
                 None => Sighted::Open(super::classifier::outflanking_guess(&x, &race)),
             }
         }

@@ -61,6 +61,70 @@ const fn sound_count() -> usize {
     n
 }
 
+/// The sound rules by how often they fire over every legal position (`kpk rules`), most often
+/// first. Where only the verdict matters and not which rule gives it (inside a proof search),
+/// the first rule that fires ends the check, so the frequent ones go first. A compile-time
+/// error names any id that is not a rule; a test checks that every sound rule is here once.
+const BY_FIRES: [&str; 36] = [
+    "rule_of_the_square",
+    "far_outside_the_square",
+    "defender_left_behind",
+    "first_to_a_key_square",
+    "king_at_the_promotion_square_first",
+    "defender_too_late_for_the_path",
+    "pawn_lost_in_the_race",
+    "king_on_the_key_squares_long_before",
+    "defender_first_to_the_key_squares",
+    "defender_holds_the_key_squares_in_time",
+    "pawn_lost_inside_the_square",
+    "defender_guards_the_key_squares_first",
+    "king_on_the_key_squares_defender_far",
+    "pawn_lost_to_a_defender_in_front",
+    "defender_on_a_key_square_king_far",
+    "rook_pawn_race_to_the_corner",
+    "capturable_pawn",
+    "from_in_front_to_the_key_squares_first",
+    "key_squares_occupied",
+    "defender_at_the_promotion_square",
+    "deep_inside_the_square_pawn_alone",
+    "defender_ahead_king_behind",
+    "defender_much_nearer_the_promotion_square",
+    "guards_front_squares",
+    "king_beyond_a_defender_in_front",
+    "defender_on_the_path_king_beyond",
+    "rook_pawn_corner",
+    "king_in_front_of_pawn",
+    "corresponding_squares",
+    "defender_has_the_opposition",
+    "rook_pawn_king_shut_in",
+    "blockade_king_diagonally_behind",
+    "pawn_check_from_opposition",
+    "opposition_pawn_beside",
+    "blockade_king_behind",
+    "stalemate",
+];
+
+/// [`BY_FIRES`] as rules.
+const SOUND_BY_FIRES: [&Rule; BY_FIRES.len()] = {
+    let mut out: [&Rule; BY_FIRES.len()] = [&RULES[0]; BY_FIRES.len()];
+    let mut n = 0;
+    while n < BY_FIRES.len() {
+        let mut i = 0;
+        while !eq(RULES[i].id, BY_FIRES[n]) {
+            i += 1; // past the end of RULES: a compile-time error for an unknown id
+        }
+        out[n] = &RULES[i];
+        n += 1;
+    }
+    out
+};
+
+/// Whether a sound rule decides a position already framed, and its verdict: the same verdict as
+/// [`sound_claim_in`] (the sound rules never contradict each other), found sooner.
+pub(crate) fn sound_verdict_in(x: &Frame, race: &Race) -> Option<Wdl> {
+    SOUND_BY_FIRES.iter().find_map(|&rule| rule.claim_in(x, race))
+}
+
 /// The first sound rule that fires, with its claim.
 pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
     let x = Frame::of(pos);
@@ -186,4 +250,18 @@ pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
         return Some(claim);
     }
     search(&Endgame::from(*pos), depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SOUND, SOUND_BY_FIRES};
+
+    #[test]
+    fn the_order_by_fires_holds_every_sound_rule_once() {
+        assert_eq!(SOUND.len(), SOUND_BY_FIRES.len());
+        for rule in SOUND {
+            let n = SOUND_BY_FIRES.iter().filter(|r| r.id == rule.id).count();
+            assert_eq!(n, 1, "{}", rule.id);
+        }
+    }
 }
