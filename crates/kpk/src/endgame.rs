@@ -370,14 +370,14 @@ impl Endgame {
     #[must_use]
     pub fn as_kpk(&self) -> Option<KpkPosition> {
         match self.extra {
-            Some((Role::Pawn, pawn)) => KpkPosition::from_parts(
+            // an `Endgame` is legal by construction, under the same rules as a `KpkPosition`
+            Some((Role::Pawn, pawn)) => Some(KpkPosition::from_legal_parts(
                 self.strong,
                 self.strong_king,
                 pawn,
                 self.weak_king,
                 self.side_to_move,
-            )
-            .ok(),
+            )),
             _ => None,
         }
     }

@@ -169,6 +169,30 @@ impl KpkPosition {
         ))
     }
 
+    /// A position from parts known to be legal (those of an [`Endgame`](crate::Endgame), legal by
+    /// construction under the same rules), packed without the checks of [`KpkPosition::new`];
+    /// debug builds check them anyway.
+    pub(crate) fn from_legal_parts(
+        strong: Color,
+        strong_king: Square,
+        pawn: Square,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> KpkPosition {
+        let packed = KpkPosition(
+            u32::from(strong_king.index()) << 2
+                | u32::from(pawn.index()) << 16
+                | (strong as u32) << 22
+                | (side_to_move as u32) << 23
+                | u32::from(weak_king.index()) << 24,
+        );
+        debug_assert_eq!(
+            Some(packed),
+            KpkPosition::from_parts(strong, strong_king, pawn, weak_king, side_to_move).ok()
+        );
+        packed
+    }
+
     /// A position from its packed bits, unvalidated (for the probe benchmarks' dependency
     /// chains, which or a zero into a valid position).
     pub(crate) const fn from_packed_unchecked(bits: u32) -> KpkPosition {
