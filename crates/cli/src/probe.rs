@@ -118,7 +118,9 @@ fn to_text_by(text: &str, p: &Parsed, method: Method) -> String {
     let pos = &p.position;
     let (verdict, basis) = method.verdict(pos);
     let why = match basis {
-        Some(Basis::Rule(r)) => format!(" ({}: {})", r.id, r.statement),
+        Some(Basis::Rule(r)) => {
+            format!(" ({})", pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k)))
+        }
         Some(Basis::Proof { plies }) => format!(
             " (proven by a forcing line of {plies} {} whose every line ends in a position decided \
              at sight)",

@@ -732,4 +732,9 @@ fn explain_speaks_chess_for_every_kind_of_position() {
             assert!(!text.contains(rule.id), "{fen}: {}", rule.id);
         }
     }
+    // a rule's aside about rook pawns is not read out for another pawn
+    let out = kpk(&["explain", "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"], None);
+    let text = stdout(&out);
+    assert!(text.contains("why: The strong king stands on a key square of the pawn"), "{text}");
+    assert!(!text.contains("rook pawn"), "{text}");
 }

@@ -153,7 +153,10 @@ fn sight_reason(pos: &Endgame, sight: Sight) -> (&'static str, Option<&'static s
         return ("stalemate", rule, format!("{side} is stalemated: a draw."));
     }
     match sight {
-        Sight::Rule(r) => ("rule", Some(r.id), r.statement.to_string()),
+        Sight::Rule(r) => {
+            let words = pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k));
+            ("rule", Some(r.id), words.to_string())
+        }
         Sight::Material => ("material", None, MATERIAL.to_string()),
         Sight::Checkmate => ("checkmate", None, format!("{side} is checkmated.")),
         Sight::Stalemate => ("stalemate", None, format!("{side} is stalemated: a draw.")),

@@ -165,9 +165,38 @@ pub struct Rule {
     /// The same test on a position already seen from the pawn's side, so that many rules can
     /// share one [`frame::Frame`] and one [`frame::Race`].
     pub(crate) holds: Holds,
+    /// The statement without its aside about rook pawns, for a position with another pawn
+    /// (where a statement has such an aside).
+    pub(crate) other_pawns: Option<&'static str>,
 }
 
 impl Rule {
+    /// The statement as it applies to `pos`: without an aside about rook pawns when the pawn
+    /// is on another file.
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+    /// let pos = KpkPosition::new(KpkSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E6,
+    ///     pawn: Square::E5,
+    ///     weak_king: Square::E8,
+    ///     side_to_move: Color::Black,
+    /// })
+    /// .unwrap();
+    /// let rule = rules::RULES.iter().find(|r| r.id == "key_squares_occupied").unwrap();
+    /// assert!(rule.statement.contains("rook pawn"));
+    /// assert!(!rule.statement_for(&pos).contains("rook pawn"));
+    /// ```
+    #[must_use]
+    pub fn statement_for(&self, pos: &KpkPosition) -> &'static str {
+        let rook_pawn = matches!(pos.pawn().file().index(), 0 | 7);
+        match self.other_pawns {
+            Some(plain) if !rook_pawn => plain,
+            _ => self.statement,
+        }
+    }
+
     /// The claim for a position already seen from the pawn's side.
     pub(crate) fn claim_in(&self, x: &frame::Frame, race: &frame::Race) -> Option<Wdl> {
         (self.holds)(x, race).then(|| self.claim.for_side_to_move(x))
@@ -176,6 +205,9 @@ impl Rule {
 
 macro_rules! rule {
     ($f:ident / $holds:ident, $claim:ident, $statement:expr, seed: $seed:expr, literal: $literal:expr, corrects: $corrects:expr) => {
+        rule!($f / $holds, $claim, $statement, seed: $seed, literal: $literal, corrects: $corrects, other_pawns: None)
+    };
+    ($f:ident / $holds:ident, $claim:ident, $statement:expr, seed: $seed:expr, literal: $literal:expr, corrects: $corrects:expr, other_pawns: $other:expr) => {
         Rule {
             id: stringify!($f),
             claim: Claim::$claim,
@@ -185,6 +217,7 @@ macro_rules! rule {
             corrects: $corrects,
             recognize: $f,
             holds: $holds,
+            other_pawns: $other,
         }
     };
 }
@@ -298,7 +331,8 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: Some("rule_of_the_square_literal")),
     rule!(key_squares_occupied / key_squares_occupied_holds, Win,
         "The strong king stands on a key square of the pawn (for a rook pawn: the knight-file squares by the corner), and the pawn cannot be taken at once.",
-        seed: None, literal: false, corrects: None),
+        seed: None, literal: false, corrects: None,
+        other_pawns: Some("The strong king stands on a key square of the pawn, and the pawn cannot be taken at once.")),
     rule!(king_in_front_of_pawn / king_in_front_of_pawn_holds, Win,
         "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
         seed: None, literal: false, corrects: None),
