@@ -42,12 +42,13 @@ pub struct Classification {
     pub basis: Basis,
 }
 
-/// The last resort, from the idea of outflanking: the side with the pawn wins when the kings
-/// stand two files or more apart (the strong king goes round the defender), and it is a draw
-/// when they stand on the same or neighbouring files (the defender keeps the opposition in
-/// front). A rook pawn, which no outflanking wins, wins when its king reaches the promotion
-/// corner two moves before the defender. Right on about 72% of the positions the rules leave
-/// open; never used where a rule decides.
+/// A guess from the idea of outflanking, kept as a measured study (it was the classifier's last
+/// resort before proofs): the side with the pawn wins when the kings stand two files or more
+/// apart (the strong king goes round the defender), and it is a draw when they stand on the same
+/// or neighbouring files (the defender keeps the opposition in front). A rook pawn, which no
+/// outflanking wins, wins when its king reaches the promotion corner two moves before the
+/// defender. Right on about 72% of the positions the rules leave open. [`classify`] never
+/// answers with it; its proof search only tries the moves it favours first.
 #[must_use]
 pub fn outflanking_heuristic(pos: &KpkPosition) -> Wdl {
     let x = Frame::of(pos);
