@@ -146,20 +146,22 @@ fn sight_reason(pos: &Endgame, sight: Sight) -> (&'static str, Option<&'static s
         Sight::Rule(r) => Some(r.id),
         _ => None,
     };
-    if pos.is_checkmate() {
-        return ("checkmate", rule, format!("{side} is checkmated."));
-    }
-    if pos.is_stalemate() {
-        return ("stalemate", rule, format!("{side} is stalemated: a draw."));
-    }
+    // checkmate and stalemate are named as such, whatever decides them
+    let sight = if pos.is_checkmate() {
+        Sight::Checkmate
+    } else if pos.is_stalemate() {
+        Sight::Stalemate
+    } else {
+        sight
+    };
     match sight {
         Sight::Rule(r) => {
             let words = pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k));
-            ("rule", Some(r.id), words.to_string())
+            ("rule", rule, words.to_string())
         }
         Sight::Material => ("material", None, MATERIAL.to_string()),
-        Sight::Checkmate => ("checkmate", None, format!("{side} is checkmated.")),
-        Sight::Stalemate => ("stalemate", None, format!("{side} is stalemated: a draw.")),
+        Sight::Checkmate => ("checkmate", rule, format!("{side} is checkmated.")),
+        Sight::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
     }
 }
 
