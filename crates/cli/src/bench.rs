@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use kpk::bitbase::{self, Bitbase, GenerationPath, TABLE_BYTES};
-use kpk::random::{XorShift, random_ending};
 use kpk::{Endgame, Role, dtm};
+use kpk_bench::random::{XorShift, random_ending};
 use serde_json::json;
 
 /// Random positions probed per pass.
@@ -39,7 +39,7 @@ fn generate_us() -> (f64, f64) {
     (a, b)
 }
 
-/// Median nanoseconds per probe (or per input read) of the loops of [`kpk::probe_bench`], and
+/// Median nanoseconds per probe (or per input read) of the loops of [`kpk_bench::probe`], and
 /// the number of wins among the positions.
 struct ProbeFigures {
     /// Throughput from squares, bitboards and packed positions.
@@ -54,11 +54,11 @@ struct ProbeFigures {
     wins: u32,
 }
 
-/// Runs the loops of [`kpk::probe_bench`] interleaved: each of 21 passes runs all of them over
+/// Runs the loops of [`kpk_bench::probe`] interleaved: each of 21 passes runs all of them over
 /// the same 1 M positions (the cached loops over the first 4,096, 256 times), so a change of the
 /// machine's speed regime hits them alike.
 fn probe_ns() -> ProbeFigures {
-    use kpk::probe_bench as pb;
+    use kpk_bench::probe as pb;
     const CACHED: usize = 4096;
     let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
     let zero = black_box(0u8);
@@ -113,7 +113,7 @@ fn dtm_generate_ms() -> f64 {
 /// `[from an Endgame, from squares, latency from squares, score from squares, score latency]`,
 /// interleaved over 11 passes.
 fn dtm_probe_ns(role: Role) -> [f64; 5] {
-    use kpk::probe_bench as pb;
+    use kpk_bench::probe as pb;
     let mut rng = XorShift::new(0xD7);
     let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
     let squares = pb::dtm_inputs(PROBES, 0xD7, role);

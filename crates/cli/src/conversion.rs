@@ -1,10 +1,10 @@
 //! `kpk bench conversion`: the engine with bitbase knowledge against a perfect defender, from
-//! every won KPK position (see [`kpk_search::conversion`]).
+//! every won KPK position (see [`kpk_bench::conversion`]).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kpk_search::conversion::{self, Engine, Report};
+use kpk_bench::conversion::{self, Engine, Report};
 use kpk_search::eval::Knowledge;
 use serde_json::json;
 

@@ -30,7 +30,7 @@ macro_rules! out {
 pub mod bench;
 pub mod conversion;
 pub mod explain;
-pub use kpk_server::fen;
+pub use kpk_answers::fen;
 pub mod generate;
 pub mod line;
 pub mod probe;

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use kpk::{Color, Endgame, Role, Square};
 
 use crate::fen;
-use crate::probe::describe;
+use kpk_answers::probe::describe;
 
 /// What a square of the map says about the defending king standing there.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -243,7 +243,7 @@ fn escape(text: &str) -> String {
 /// be written.
 pub fn run(fen_text: &str, svg_out: Option<&Path>) -> Result<ExitCode, String> {
     let mut text = String::new();
-    let parsed = fen::parse(fen_text)?;
+    let parsed = fen::parse(fen_text).map_err(|e| e.to_string())?;
     let pos = parsed.position;
     let map = kpk_map(&pos);
     outln!(text, "{}", fen_text.trim());

@@ -253,9 +253,14 @@ fn line_plays_out_the_mate_and_states_draws() {
     let out = kpk(&["line", "--json", "8/8/8/8/8/4k3/8/4K2R w - - 0 1"], None);
     assert!(out.status.success());
     let v = &json_lines(&out)[0];
-    let line = v["line"].as_array().unwrap();
-    assert_eq!(line.len(), 19);
-    assert!(line.last().unwrap()["san"].as_str().unwrap().ends_with('#'));
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 19);
+    assert_eq!(v["dtm"], 19);
+    // each step carries its distance, one ply less each time, mate at the end
+    for (i, step) in steps.iter().enumerate() {
+        assert_eq!(step["dtm"].as_i64().unwrap().abs(), 18 - i64::try_from(i).unwrap());
+    }
+    assert!(steps.last().unwrap()["san"].as_str().unwrap().ends_with('#'));
     let text = stdout(&kpk(&["line", "8/8/8/8/8/4k3/8/4K2R w - - 0 1"], None));
     assert!(text.contains("SAN: 1. ") && text.contains("UCI: "), "{text}");
     let drawn = stdout(&kpk(&["line", "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1"], None));
@@ -538,9 +543,9 @@ fn rules_report_every_rule_as_the_library_measures_it() {
 
 #[test]
 fn probe_methods_name_themselves_and_agree_where_they_are_sure() {
-    let mut rng = kpk::random::XorShift::new(31);
+    let mut rng = kpk_bench::random::XorShift::new(31);
     let fens: Vec<String> = (0..2_000)
-        .map(|_| kpk::Endgame::from(kpk::random::random_position(&mut rng)).to_string())
+        .map(|_| kpk::Endgame::from(kpk_bench::random::random_position(&mut rng)).to_string())
         .chain(["7k/8/8/8/8/8/8/K6Q b - - 0 1".to_string()])
         .collect();
     let input = fens.join("\n");

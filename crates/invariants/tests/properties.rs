@@ -2,7 +2,7 @@
 //! inputs (random bytes, and mutations of inputs that mean something, such as FENs and UCI
 //! scores), so every CI run exercises them. Run with `--release`.
 
-use kpk::random::XorShift;
+use kpk_bench::random::XorShift;
 use kpk_invariants::{
     cli_probe, file_decode, position_play, raw_probe, score_ops, score_uci, square_parse,
 };

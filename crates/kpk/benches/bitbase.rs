@@ -5,10 +5,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kpk::Role;
-use kpk::bitbase::{self, Bitbase};
+use kpk::bitbase::{self, Bitbase, best_generation_path};
 use kpk::dtm;
-use kpk::random::{XorShift, random_ending, random_position};
 use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+use kpk_bench::random::{XorShift, random_ending, random_position};
 
 const PROBES: usize = 1 << 20;
 
@@ -21,18 +21,18 @@ fn generate(c: &mut Criterion) {
     // Into a reused buffer, as an engine would at start-up; `Bitbase::generate` adds zeroing
     // and moving the 24 KB value.
     let mut table = Bitbase::from_words([0u64; bitbase::WORDS]);
-    table.regenerate();
+    table.regenerate_with(best_generation_path());
     assert_eq!(table, *Bitbase::embedded());
     c.bench_function("bitbase/generate", |b| {
-        b.iter(|| black_box(&mut table).regenerate());
+        b.iter(|| black_box(&mut table).regenerate_with(best_generation_path()));
     });
 }
 
 /// The same 1 M random positions as squares, bitboards and packed positions; throughput
 /// (independent probes) and latency (each input waits for the previous answer). See
-/// `kpk::probe_bench` for what each loop does.
+/// `kpk_bench::probe` for what each loop does.
 fn probe(c: &mut Criterion) {
-    use kpk::probe_bench as pb;
+    use kpk_bench::probe as pb;
     let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
     let zero = black_box(0u8);
     let mut g = c.benchmark_group("bitbase/probe");
@@ -84,12 +84,12 @@ fn dtm_tables(c: &mut Criterion) {
                 sum
             });
         });
-        let squares = kpk::probe_bench::dtm_inputs(PROBES, 0xD7, role);
+        let squares = kpk_bench::probe::dtm_inputs(PROBES, 0xD7, role);
         g.bench_function(format!("{}_squares", role.name()), |b| {
-            b.iter(|| kpk::probe_bench::dtm_throughput(black_box(&squares)));
+            b.iter(|| kpk_bench::probe::dtm_throughput(black_box(&squares)));
         });
         g.bench_function(format!("{}_squares_latency", role.name()), |b| {
-            b.iter(|| kpk::probe_bench::dtm_latency(black_box(&squares), black_box(0)));
+            b.iter(|| kpk_bench::probe::dtm_latency(black_box(&squares), black_box(0)));
         });
     }
     g.finish();

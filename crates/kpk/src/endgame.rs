@@ -77,27 +77,33 @@ impl Endgame {
     ///
     /// # Errors
     /// The first broken rule, as a [`PositionError`]: a king as the extra man, two men on one
-    /// square, a pawn on rank 1 or 8, kings adjacent, the side not to move in check.
+    /// square, a pawn on rank 1 or 8, kings adjacent, the side not to move in check. This is the
+    /// one validation of the crate: [`KpkPosition::new`](crate::KpkPosition::new) runs it too.
     pub fn new(setup: EndgameSetup) -> Result<Endgame, PositionError> {
         let EndgameSetup { strong_side: strong, strong_king, extra, weak_king, side_to_move } =
             setup;
         let sk = Man { color: strong, role: Role::King };
         let wk = Man { color: strong.other(), role: Role::King };
+        // the order of the checks is the one error a setup gets: the extra man's role, then the
+        // squares (strong king and extra man, the kings, extra man and defending king), the
+        // pawn's rank, the kings' distance, the check
+        if let Some((Role::King, sq)) = extra {
+            return Err(PositionError::ExtraKing { square: sq, color: strong });
+        }
+        let man = extra.map(|(role, sq)| (Man { color: strong, role }, sq));
+        if let Some((man, sq)) = man
+            && sq == strong_king
+        {
+            return Err(PositionError::SameSquare { square: sq, first: sk, second: man });
+        }
         if strong_king == weak_king {
             return Err(PositionError::SameSquare { square: weak_king, first: sk, second: wk });
         }
-        if let Some((role, sq)) = extra {
-            if role == Role::King {
-                return Err(PositionError::ExtraKing { square: sq, color: strong });
-            }
-            let man = Man { color: strong, role };
-            if sq == strong_king {
-                return Err(PositionError::SameSquare { square: sq, first: sk, second: man });
-            }
+        if let Some((man, sq)) = man {
             if sq == weak_king {
                 return Err(PositionError::SameSquare { square: sq, first: man, second: wk });
             }
-            if role == Role::Pawn && (sq.rank().index() == 0 || sq.rank().index() == 7) {
+            if man.role == Role::Pawn && (sq.rank().index() == 0 || sq.rank().index() == 7) {
                 return Err(PositionError::PawnOnBackRank { pawn: sq, color: strong });
             }
         }

@@ -210,13 +210,32 @@ fn edge_distance(sq: Square) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random::{XorShift, random_ending, random_position};
+    use crate::{Color, Endgame, EndgameSetup, KpkPosition, Square};
+
+    /// Every legal position of an ending with `role` for the strong side, White's king on one
+    /// of the squares `kings` (to keep the test short).
+    fn endings(role: Role, kings: &[Square]) -> impl Iterator<Item = Endgame> {
+        kings.iter().flat_map(move |&strong_king| {
+            Square::ALL.into_iter().flat_map(move |man| {
+                Square::ALL.into_iter().flat_map(move |weak_king| {
+                    [Color::White, Color::Black].into_iter().filter_map(move |side_to_move| {
+                        Endgame::new(EndgameSetup {
+                            strong_side: Color::White,
+                            strong_king,
+                            extra: Some((role, man)),
+                            weak_king,
+                            side_to_move,
+                        })
+                        .ok()
+                    })
+                })
+            })
+        })
+    }
 
     #[test]
     fn scores_follow_the_bitbase_and_stay_in_their_bands() {
-        let mut rng = XorShift::new(11);
-        for _ in 0..10_000 {
-            let pos = random_position(&mut rng);
+        for pos in KpkPosition::all().step_by(31) {
             for ply in [0, 9, 255, u32::MAX] {
                 for s in [evaluate_kpk(&pos, ply), evaluate_kpk_progress(&pos, ply)] {
                     match pos.probe() {
@@ -235,10 +254,8 @@ mod tests {
         let (kpk_best, krk_worst, kqk_worst) = (KPK_BASE + 40, KRK_BASE + 30 + 28, KQK_BASE + 58);
         // (a pawn on the seventh has key squares around it, the king may stand on one)
         assert!(kqk_worst < KRK_BASE && krk_worst < kpk_best);
-        let mut rng = XorShift::new(5);
         for role in [Role::Queen, Role::Rook] {
-            for _ in 0..1_000 {
-                let pos = random_ending(&mut rng, role);
+            for pos in endings(role, &[Square::A1, Square::D4, Square::G7]) {
                 let s = evaluate_endgame(&pos, 4);
                 assert_eq!(s.is_known_win(), pos.strong_to_move(), "{pos}");
                 assert_eq!(s.is_known_loss(), !pos.strong_to_move(), "{pos}");

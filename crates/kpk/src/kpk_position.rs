@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, Man, PositionError, Role, Square, Wdl};
+use crate::{Color, PositionError, Role, Square, Wdl};
 
 /// The men of a KPK position and the side to move, each named, before validation: a setup
 /// cannot swap the king and the pawn without saying so.
@@ -75,7 +75,7 @@ impl KpkPosition {
     ///
     /// # Errors
     /// The first broken rule, as a [`PositionError`] that names the squares.
-    pub const fn new(setup: KpkSetup) -> Result<KpkPosition, PositionError> {
+    pub fn new(setup: KpkSetup) -> Result<KpkPosition, PositionError> {
         KpkPosition::from_parts(
             setup.strong_side,
             setup.strong_king,
@@ -120,53 +120,41 @@ impl KpkPosition {
         })
     }
 
-    /// Validates a position from its parts; `strong` owns the pawn.
-    pub(crate) const fn from_parts(
+    /// Validates a position from its parts; `strong` owns the pawn. The checks are
+    /// [`Endgame::new`](crate::Endgame::new)'s, in its order, so a setup gets one error
+    /// whichever type validates it.
+    pub(crate) fn from_parts(
         strong: Color,
         strong_king: Square,
         pawn: Square,
         weak_king: Square,
         side_to_move: Color,
     ) -> Result<KpkPosition, PositionError> {
-        let weak = strong.other();
-        let sk = Man { color: strong, role: Role::King };
-        let sp = Man { color: strong, role: Role::Pawn };
-        let wk = Man { color: weak, role: Role::King };
-        if strong_king.index() == pawn.index() {
-            return Err(PositionError::SameSquare { square: pawn, first: sk, second: sp });
-        }
-        if strong_king.index() == weak_king.index() {
-            return Err(PositionError::SameSquare { square: weak_king, first: sk, second: wk });
-        }
-        if pawn.index() == weak_king.index() {
-            return Err(PositionError::SameSquare { square: pawn, first: sp, second: wk });
-        }
-        let rank = pawn.rank().index();
-        if rank == 0 || rank == 7 {
-            return Err(PositionError::PawnOnBackRank { pawn, color: strong });
-        }
-        if strong_king.is_adjacent(weak_king) {
-            let (white_king, black_king) = match strong {
-                Color::White => (strong_king, weak_king),
-                Color::Black => (weak_king, strong_king),
-            };
-            return Err(PositionError::KingsAdjacent { white_king, black_king });
-        }
-        if side_to_move as u8 == strong as u8 && pawn_attacks(strong, pawn) & weak_king.bit() != 0 {
-            return Err(PositionError::OpponentInCheck {
-                color: weak,
-                king: weak_king,
-                checker: sp,
-                from: pawn,
-            });
-        }
-        Ok(KpkPosition(
+        crate::Endgame::new(crate::EndgameSetup {
+            strong_side: strong,
+            strong_king,
+            extra: Some((Role::Pawn, pawn)),
+            weak_king,
+            side_to_move,
+        })?;
+        Ok(KpkPosition::pack(strong, strong_king, pawn, weak_king, side_to_move))
+    }
+
+    /// The packed bits of a position's parts.
+    const fn pack(
+        strong: Color,
+        strong_king: Square,
+        pawn: Square,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> KpkPosition {
+        KpkPosition(
             (strong_king.index() as u32) << 2
                 | (pawn.index() as u32) << 16
                 | (strong as u32) << 22
                 | (side_to_move as u32) << 23
                 | (weak_king.index() as u32) << 24,
-        ))
+        )
     }
 
     /// A position from parts known to be legal (those of an [`Endgame`](crate::Endgame), legal by
@@ -179,24 +167,12 @@ impl KpkPosition {
         weak_king: Square,
         side_to_move: Color,
     ) -> KpkPosition {
-        let packed = KpkPosition(
-            u32::from(strong_king.index()) << 2
-                | u32::from(pawn.index()) << 16
-                | (strong as u32) << 22
-                | (side_to_move as u32) << 23
-                | u32::from(weak_king.index()) << 24,
-        );
+        let packed = KpkPosition::pack(strong, strong_king, pawn, weak_king, side_to_move);
         debug_assert_eq!(
             Some(packed),
             KpkPosition::from_parts(strong, strong_king, pawn, weak_king, side_to_move).ok()
         );
         packed
-    }
-
-    /// A position from its packed bits, unvalidated (for the probe benchmarks' dependency
-    /// chains, which or a zero into a valid position).
-    pub(crate) const fn from_packed_unchecked(bits: u32) -> KpkPosition {
-        KpkPosition(bits)
     }
 
     /// The packed representation (see the type's documentation).

@@ -27,10 +27,6 @@ pub mod eval;
 mod geometry;
 mod kpk_position;
 mod moves;
-#[doc(hidden)]
-pub mod probe_bench;
-#[doc(hidden)]
-pub mod random;
 mod role;
 pub mod rules;
 mod square;

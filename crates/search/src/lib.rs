@@ -5,7 +5,10 @@
 //! | [`tt`] | the packed transposition table: 8-byte entries, 15-bit scores |
 //! | [`search`] | iterative deepening PVS and MTD(f), both mate-distance schemes, limits |
 //! | [`eval`] | endgame knowledge for three men, material and piece-square terms for the rest |
-//! | [`endgame`] | the bridge between shakmaty positions and `kpk` endings |
+//! | [`uci`] | the UCI engine: options, `go` limits, `info` lines, a search thread that can be stopped |
+//!
+//! Positions reach the `kpk` tables through `kpk_answers::bridge`, the workspace's one bridge
+//! between shakmaty and `kpk`.
 //!
 //! Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate, so that any
 //! engine can use it: [`evaluate_kpk`] is re-exported from [`kpk::eval`].
@@ -25,8 +28,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod conversion;
-pub mod endgame;
 pub mod eval;
 pub mod search;
 pub mod tt;

@@ -40,9 +40,9 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use shakmaty::uci::UciMove;
 
-use crate::endgame::to_endgame;
 use crate::eval::{Knowledge, Verdict, evaluate, material};
 use crate::tt::{PackedMove, Promotion, Table};
+use kpk_answers::bridge::to_endgame;
 
 /// The deepest ply the search goes (mate scores count plies up to 256).
 pub const MAX_PLY: u32 = 120;

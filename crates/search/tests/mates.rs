@@ -2,8 +2,8 @@
 //! under both transposition-table schemes, through the table's re-rooting or the delayed-loss
 //! bonus. Run with `--release`.
 
-use kpk::random::{XorShift, random_ending};
 use kpk::{Endgame, Role, dtm};
+use kpk_bench::random::{XorShift, random_ending};
 use kpk_score::Score;
 use kpk_search::eval::Knowledge;
 use kpk_search::search::{Options, SearchResult, Searcher, TtScheme};

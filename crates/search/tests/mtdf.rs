@@ -6,10 +6,10 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use kpk::random::{XorShift, random_ending};
 use kpk::{Color, Role};
+use kpk_answers::bridge::to_chess_with_clock;
+use kpk_bench::random::{XorShift, random_ending};
 use kpk_score::{DrawPolicy, Score};
-use kpk_search::endgame::to_chess_with_clock;
 use kpk_search::eval::Knowledge;
 use kpk_search::search::{Driver, Limits, Options, SearchResult, Searcher, TtScheme};
 use kpk_search::uci::Engine;

@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 
 pub mod api;
-pub mod fen;
 mod http;
 mod page;
 

@@ -1,7 +1,7 @@
 //! The answers on arbitrary input: mutated and random FENs never panic, and every refusal is a
 //! 400 with a message; every acceptance is an answer about a position the tables know.
 
-use kpk::random::XorShift;
+use kpk_bench::random::XorShift;
 use kpk_server::api;
 
 const SEEDS: [&str; 6] = [

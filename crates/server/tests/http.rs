@@ -76,7 +76,7 @@ fn query(fen: &str) -> String {
 }
 
 fn parse(fen: &str) -> Endgame {
-    kpk_server::fen::parse(fen).unwrap().position
+    kpk_answers::fen::parse(fen).unwrap().position
 }
 
 #[test]
@@ -287,10 +287,10 @@ fn load_10000_requests_from_64_clients_without_an_error() {
     const CLIENTS: usize = 64;
     const PER_CLIENT: usize = 157; // 10,048 requests
     let fens: Vec<String> = {
-        let mut rng = kpk::random::XorShift::new(7);
+        let mut rng = kpk_bench::random::XorShift::new(7);
         (0..256)
             .map(|_| {
-                let pos = Endgame::from(kpk::random::random_position(&mut rng));
+                let pos = Endgame::from(kpk_bench::random::random_position(&mut rng));
                 query(&pos.to_string())
             })
             .collect()

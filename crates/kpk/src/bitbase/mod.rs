@@ -148,21 +148,9 @@ impl Bitbase {
         Bitbase { words }
     }
 
-    /// Runs the retrograde generator again into this table, in place (what the generation
-    /// benchmarks time: no allocation, no copy).
-    ///
-    /// ```
-    /// use kpk::bitbase::Bitbase;
-    /// let mut table = Bitbase::from_words([0; kpk::bitbase::WORDS]);
-    /// table.regenerate();
-    /// assert!(table == *Bitbase::embedded());
-    /// ```
-    pub fn regenerate(&mut self) {
-        generate::generate(&mut self.words);
-    }
-
     /// Runs the generator on one code path, into this table: `false` (the table untouched)
-    /// when this machine cannot run that path. [`Bitbase::regenerate`] runs the fastest one,
+    /// when this machine cannot run that path (in place: no allocation, no copy, as the
+    /// generation benchmarks time it). [`Bitbase::generate`] runs the fastest one,
     /// [`best_generation_path`]; every path builds the same table.
     ///
     /// ```

@@ -1,9 +1,6 @@
 //! The probe benchmarks' inputs and timed loops, shared by the criterion benchmarks and
 //! `kpk bench`, so both measure the same thing.
 //!
-//! Support for this workspace's benchmarks, hidden from the documentation: not part of the
-//! library's API, and free to change.
-//!
 //! **Inputs.** The same random legal positions (both pawn colours, all files, both sides to
 //! move) stored three ways: as the squares an engine holds ([`SquareInput`], 5 bytes), as
 //! bitboards ([`BitboardInput`], 40 bytes), and packed ([`KpkPosition`], 4 bytes, made by
@@ -17,10 +14,8 @@
 //! [`bitboards_read`] reads the bitboard inputs the same way without probing: what streaming
 //! them costs by itself.
 
-use alloc::vec::Vec;
-
 use crate::random::{XorShift, random_position};
-use crate::{Color, KpkPosition, Wdl, bitbase};
+use kpk::{Color, KpkPosition, Wdl, bitbase};
 
 /// A position as squares (a1 = 0), as an engine holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,14 +160,15 @@ pub fn bitboards_latency(inputs: &[BitboardInput], zero: u8) -> u32 {
     wins
 }
 
-/// Latency loop over packed positions: each input waits for the previous answer. `zero` must
-/// be 0.
+/// Latency loop over packed positions: each input waits for the previous answer, which takes
+/// part in computing the input's index (a packed position cannot take the dependency in its
+/// bits without being re-validated). `zero` must be 0.
 #[must_use]
 pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
     let (mut wins, mut last) = (0u32, Wdl::Draw);
-    for p in inputs {
-        let d = u32::from(dependency(last, zero));
-        let pos = KpkPosition::from_packed_unchecked(p.packed() | d);
+    for i in 0..inputs.len() {
+        let d = usize::from(dependency(last, zero));
+        let pos = inputs[i | d];
         last = bitbase::probe(&pos);
         wins += u32::from(last == Wdl::Win);
     }
@@ -185,7 +181,7 @@ pub struct DtmInput {
     /// The strong side's king.
     pub strong_king: u8,
     /// The extra man.
-    pub role: crate::Role,
+    pub role: kpk::Role,
     /// Its square.
     pub extra: u8,
     /// The bare king.
@@ -198,7 +194,7 @@ pub struct DtmInput {
 
 /// `n` random legal positions with `role` as the extra man, as squares.
 #[must_use]
-pub fn dtm_inputs(n: usize, seed: u64, role: crate::Role) -> Vec<DtmInput> {
+pub fn dtm_inputs(n: usize, seed: u64, role: kpk::Role) -> Vec<DtmInput> {
     let mut rng = XorShift::new(seed);
     (0..n)
         .map(|_| {
@@ -218,7 +214,7 @@ pub fn dtm_inputs(n: usize, seed: u64, role: crate::Role) -> Vec<DtmInput> {
 
 #[inline(always)]
 fn dtm_of(d: &DtmInput, bits: u8) -> i32 {
-    crate::dtm::probe_squares(
+    kpk::dtm::probe_squares(
         d.strong_king | bits,
         d.role,
         d.extra | bits,
@@ -226,7 +222,7 @@ fn dtm_of(d: &DtmInput, bits: u8) -> i32 {
         d.strong_side,
         d.side_to_move,
     )
-    .map_or(0, crate::dtm::Dtm::plies)
+    .map_or(0, kpk::dtm::Dtm::plies)
 }
 
 /// Throughput loop of the DTM probe from squares: the sum of the distances.
@@ -258,7 +254,7 @@ fn chained(inputs: &[DtmInput], zero: u8, probe: impl Fn(&DtmInput, u8) -> i32) 
 
 #[inline(always)]
 fn score_of(d: &DtmInput, bits: u8) -> i32 {
-    crate::dtm::probe_squares_score(
+    kpk::dtm::probe_squares_score(
         d.strong_king | bits,
         d.role,
         d.extra | bits,
@@ -270,7 +266,7 @@ fn score_of(d: &DtmInput, bits: u8) -> i32 {
     .get()
 }
 
-/// Throughput loop of the score entry point ([`crate::dtm::probe_squares_score`] at ply 0): the
+/// Throughput loop of the score entry point ([`kpk::dtm::probe_squares_score`] at ply 0): the
 /// sum of the scores.
 #[must_use]
 pub fn dtm_score_throughput(inputs: &[DtmInput]) -> i32 {
@@ -306,7 +302,7 @@ mod tests {
             let black_to_move = b[..k].iter().filter(|x| x.side_to_move == Color::Black).count();
             assert_eq!(bitboards_read(&b[..k]), u64::from(black_to_move % 2 == 1), "{k} inputs");
         }
-        for role in [crate::Role::Pawn, crate::Role::Queen, crate::Role::Rook] {
+        for role in [kpk::Role::Pawn, kpk::Role::Queen, kpk::Role::Rook] {
             let inputs = dtm_inputs(5_000, 4, role);
             assert_eq!(dtm_throughput(&inputs), dtm_latency(&inputs, 0));
             assert_ne!(dtm_throughput(&inputs), 0);

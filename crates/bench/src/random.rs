@@ -1,10 +1,6 @@
-//! Random legal positions for benchmarks and tests: a small deterministic generator, so the
-//! library needs no dependency.
-//!
-//! Support for this workspace's benchmarks and tests, hidden from the documentation: not part of
-//! the library's API, and free to change.
+//! Random legal positions for benchmarks and tests, from a small deterministic generator.
 
-use crate::{Color, KpkPosition, Square};
+use kpk::{Color, Endgame, EndgameSetup, KpkPosition, KpkSetup, Role, Square};
 
 /// xorshift64*: fast, deterministic, good enough to scatter positions over the table.
 #[derive(Clone, Debug)]
@@ -30,7 +26,7 @@ impl XorShift {
 /// move (rejection sampling over all placements).
 ///
 /// ```
-/// use kpk::random::{XorShift, random_position};
+/// use kpk_bench::random::{XorShift, random_position};
 /// let mut rng = XorShift::new(7);
 /// let pos = random_position(&mut rng);
 /// assert!(pos.pawn().rank().index() >= 1 && pos.pawn().rank().index() <= 6);
@@ -41,7 +37,14 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
         let sq = |shift: u32| Square::ALL[usize::from(((r >> shift) & 63) as u8)];
         let strong = if r >> 18 & 1 == 0 { Color::White } else { Color::Black };
         let stm = if r >> 19 & 1 == 0 { Color::White } else { Color::Black };
-        if let Ok(pos) = KpkPosition::from_parts(strong, sq(0), sq(6), sq(12), stm) {
+        let setup = KpkSetup {
+            strong_side: strong,
+            strong_king: sq(0),
+            pawn: sq(6),
+            weak_king: sq(12),
+            side_to_move: stm,
+        };
+        if let Ok(pos) = KpkPosition::new(setup) {
             return pos;
         }
     }
@@ -52,24 +55,24 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
 ///
 /// ```
 /// use kpk::Role;
-/// use kpk::random::{XorShift, random_ending};
+/// use kpk_bench::random::{XorShift, random_ending};
 /// let mut rng = XorShift::new(9);
 /// assert_eq!(random_ending(&mut rng, Role::Rook).extra().unwrap().0, Role::Rook);
 /// ```
-pub fn random_ending(rng: &mut XorShift, role: crate::Role) -> crate::Endgame {
+pub fn random_ending(rng: &mut XorShift, role: Role) -> Endgame {
     loop {
         let r = rng.next_u64();
         let sq = |shift: u32| Square::ALL[usize::from(((r >> shift) & 63) as u8)];
         let strong = if r >> 18 & 1 == 0 { Color::White } else { Color::Black };
         let stm = if r >> 19 & 1 == 0 { Color::White } else { Color::Black };
-        let setup = crate::EndgameSetup {
+        let setup = EndgameSetup {
             strong_side: strong,
             strong_king: sq(0),
             extra: Some((role, sq(6))),
             weak_king: sq(12),
             side_to_move: stm,
         };
-        if let Ok(pos) = crate::Endgame::new(setup) {
+        if let Ok(pos) = Endgame::new(setup) {
             return pos;
         }
     }

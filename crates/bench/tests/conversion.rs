@@ -4,7 +4,7 @@
 //! Run with `--release`.
 
 use kpk::dtm;
-use kpk_search::conversion::{Engine, play, run, won_kpk_positions};
+use kpk_bench::conversion::{Engine, play, run, won_kpk_positions};
 use kpk_search::eval::Knowledge;
 
 #[test]

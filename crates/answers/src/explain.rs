@@ -1,0 +1,317 @@
+//! Why a position is won or drawn, in chess words: the rule that decides it at sight, or the
+//! proof written out with move numbers, and the KPK landmarks (key squares, the square of the
+//! pawn).
+
+use core::fmt;
+
+use kpk::dtm::{self, Dtm};
+use kpk::rules::{self, Basis, Classification, Sight};
+use kpk::{Color, Endgame};
+use serde::Serialize;
+
+use crate::fen::ParsedFen;
+use crate::probe::{Category, describe, dtm_of};
+
+const MATERIAL: &str = "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.";
+
+/// A move in both notations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notated {
+    /// UCI notation.
+    pub uci: String,
+    /// Standard algebraic notation.
+    pub san: String,
+}
+
+/// How a position is decided at sight: the basis (`rule`, `material`, `checkmate`,
+/// `stalemate`), the rule's identifier (for programs) and the reason (for people, without
+/// identifiers).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Decided {
+    /// `rule`, `material`, `checkmate` or `stalemate`.
+    pub basis: &'static str,
+    /// The rule's identifier, when a rule decides (checkmate and stalemate keep the rule that
+    /// also fits).
+    pub rule: Option<&'static str>,
+    /// The reason in words.
+    pub reason: String,
+}
+
+impl Decided {
+    /// How `pos` is decided by `sight`; checkmate and stalemate are named as such, whatever
+    /// decides them.
+    fn of(pos: &Endgame, sight: Sight) -> Decided {
+        let side = match pos.side_to_move() {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        let rule = match sight {
+            Sight::Rule(r) => Some(r.id),
+            _ => None,
+        };
+        let sight = if pos.is_checkmate() {
+            Sight::Checkmate
+        } else if pos.is_stalemate() {
+            Sight::Stalemate
+        } else {
+            sight
+        };
+        let (basis, rule, reason) = match sight {
+            Sight::Rule(r) => (
+                "rule",
+                rule,
+                pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k)).to_string(),
+            ),
+            Sight::Material => ("material", None, MATERIAL.to_string()),
+            Sight::Checkmate => ("checkmate", rule, format!("{side} is checkmated.")),
+            Sight::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
+        };
+        Decided { basis, rule, reason }
+    }
+}
+
+/// A line of a proof: its moves, its notation with move numbers, and how its last position is
+/// decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProofLine {
+    /// The moves.
+    pub moves: Vec<Notated>,
+    /// The moves in standard notation with move numbers (`31. Kb3 Kb7`, `30... Kb6 31. Kb3`).
+    pub notation: String,
+    /// What decides the position after the last move.
+    pub end: Decided,
+}
+
+impl ProofLine {
+    /// The line `line` from `start`, at move `fullmove`.
+    fn of(start: &Endgame, fullmove: u32, line: &rules::Line) -> ProofLine {
+        let mut pos = *start;
+        let (mut moves, mut sans) = (Vec::new(), Vec::new());
+        for &m in &line.moves {
+            // a proof's moves are legal by construction
+            let Ok(next) = pos.play(m) else { break };
+            let mut san = String::new();
+            let _ = pos.write_san(m, &mut san);
+            moves.push(Notated { uci: m.to_string(), san: san.clone() });
+            sans.push(san);
+            pos = next;
+        }
+        ProofLine {
+            moves,
+            notation: numbered(fullmove, start.side_to_move() == Color::White, &sans),
+            end: Decided::of(&pos, line.end),
+        }
+    }
+}
+
+/// A proof written out: its depth, the critical line, where the tries branch off, and the
+/// tries, each refuted by a line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WrittenProof {
+    /// The depth of the shortest proof, in plies.
+    pub plies: u8,
+    /// The critical line.
+    pub line: ProofLine,
+    /// How many moves of the critical line are played before the tries.
+    pub choice: usize,
+    /// The other side's other moves at the choice, each with the line that refutes it.
+    pub tries: Vec<ProofLine>,
+}
+
+impl WrittenProof {
+    fn of(pos: &Endgame, fullmove: u32) -> Option<WrittenProof> {
+        let p = rules::proof(pos)?;
+        let (mut at, mut number) = (*pos, fullmove);
+        for &m in &p.line.moves[..p.choice] {
+            if at.side_to_move() == Color::Black {
+                number += 1;
+            }
+            let Ok(next) = at.play(m) else { break };
+            at = next;
+        }
+        Some(WrittenProof {
+            plies: p.plies,
+            line: ProofLine::of(pos, fullmove, &p.line),
+            choice: p.choice,
+            tries: p.tries.iter().map(|t| ProofLine::of(&at, number, t)).collect(),
+        })
+    }
+}
+
+/// Moves in standard notation with move numbers, from move `fullmove` with `white` to move:
+/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1`.
+///
+/// ```
+/// let sans = ["Kd3".to_string(), "Kd1".to_string()];
+/// assert_eq!(kpk_answers::explain::numbered(30, false, &sans), "30... Kd3 31. Kd1");
+/// ```
+#[must_use]
+pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
+    let (mut number, mut white) = (fullmove, white);
+    let mut out = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}. {san}"));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... {san}"));
+        } else {
+            out.push_str(san);
+        }
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    out
+}
+
+/// Why a position is won or drawn, from the rule-based classifier
+/// ([`rules::classify_endgame`]), beside the tables' verdict.
+///
+/// ```
+/// use kpk_answers::explain::Explanation;
+/// let fen = "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1";
+/// let e = Explanation::of(fen, &kpk_answers::fen::parse(fen).unwrap());
+/// assert_eq!(e.basis, "proof"); // every White move is met at once by a rule's draw
+/// assert!(e.rules_agree);
+/// assert_eq!(e.key_squares.as_deref(), Some(&["d4".to_string(), "e4".into(), "f4".into()][..]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The FEN asked, trimmed.
+    pub fen: String,
+    /// The tables' outcome for the side to move.
+    pub category: Category,
+    /// The tables' distance to mate in plies (`null` for a draw).
+    pub dtm: Option<i32>,
+    /// `rule`, `proof`, `material`, `checkmate`, `stalemate` (or `bitbase`, the fallback no
+    /// legal position reaches).
+    pub basis: &'static str,
+    /// The deciding rule's identifier, if a rule decides.
+    pub rule: Option<&'static str>,
+    /// The reason in words, without identifiers.
+    pub reason: String,
+    /// Whether the rules' verdict is certain.
+    pub certain: bool,
+    /// Whether the rules' verdict equals the tables'.
+    pub rules_agree: bool,
+    /// The square of the strong side's king.
+    pub strong_king: String,
+    /// The square of the defending king.
+    pub defending_king: String,
+    /// The key squares (KPK only).
+    pub key_squares: Option<Vec<String>>,
+    /// The square of the pawn (KPK only).
+    pub square_of_the_pawn: Option<Vec<String>>,
+    /// The tables' best move: the fastest win, the best defence, or a move that keeps the draw.
+    pub first_move: Option<Notated>,
+    /// Where a proof decides, the proof written out, with move numbers from the FEN.
+    pub proof: Option<WrittenProof>,
+    /// The side to move (for the text form; not in the JSON).
+    #[serde(skip)]
+    pub side_to_move: Color,
+}
+
+impl Explanation {
+    /// The explanation of the position `parsed`, asked as `fen`.
+    #[must_use]
+    pub fn of(fen: &str, parsed: &ParsedFen) -> Explanation {
+        let pos = &parsed.position;
+        let truth = dtm::probe(pos);
+        let c = rules::classify_endgame(pos);
+        let (basis, rule, reason) = reason(pos, &c);
+        let first_move = dtm::outcomes(pos).next().map(|o| {
+            let mut san = String::new();
+            let _ = pos.write_san(o.mv, &mut san);
+            Notated { uci: o.mv.to_string(), san }
+        });
+        let proof = matches!(c.basis, Basis::Proof { .. })
+            .then(|| WrittenProof::of(pos, parsed.fullmoves))
+            .flatten();
+        let kpk = pos.as_kpk();
+        let squares = |list: Vec<kpk::Square>| list.iter().map(ToString::to_string).collect();
+        Explanation {
+            fen: fen.trim().to_string(),
+            category: Category::of_dtm(truth),
+            dtm: truth.map(Dtm::plies),
+            basis,
+            rule,
+            reason,
+            certain: !matches!(c.basis, Basis::Bitbase),
+            rules_agree: c.wdl == dtm::wdl(pos),
+            strong_king: pos.strong_king().to_string(),
+            defending_king: pos.weak_king().to_string(),
+            key_squares: kpk.map(|k| squares(rules::key_squares(&k))),
+            square_of_the_pawn: kpk.map(|k| squares(rules::square_of_the_pawn(&k))),
+            first_move,
+            proof,
+            side_to_move: pos.side_to_move(),
+        }
+    }
+}
+
+/// A reason in words, with the basis and the rule it comes from.
+fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static str>, String) {
+    let decided = |sight| {
+        let d = Decided::of(pos, sight);
+        (d.basis, d.rule, d.reason)
+    };
+    match c.basis {
+        Basis::Rule(r) => decided(Sight::Rule(r)),
+        Basis::Material => decided(Sight::Material),
+        Basis::Bitbase => (
+            "bitbase",
+            None,
+            "No proof was found within the bound, and the bitbase decided.".to_string(),
+        ),
+        Basis::Proof { plies } => (
+            "proof",
+            None,
+            format!(
+                "No rule decides this position at sight, but a forcing line of {plies} {} proves it: every line ends in a position decided at sight.",
+                if plies == 1 { "ply" } else { "plies" }
+            ),
+        ),
+    }
+}
+
+/// The text form: the verdict, why, the proof's line and tries, the key squares, the square of
+/// the pawn where the rule of the square decides, and the tables' first move.
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = dtm_of(self.dtm);
+        writeln!(f, "{}", self.fen)?;
+        writeln!(f, "  {} to move: {}", self.side_to_move, describe(d))?;
+        writeln!(f, "  why: {}", self.reason)?;
+        if let Some(proof) = &self.proof {
+            writeln!(f, "  line: {}", proof.line.notation)?;
+            writeln!(f, "    and then: {}", proof.line.end.reason)?;
+            if !proof.tries.is_empty() {
+                writeln!(f, "  tries:")?;
+                for t in &proof.tries {
+                    writeln!(f, "    {}: {}", t.notation, t.end.reason)?;
+                }
+            }
+        }
+        if let Some(keys) = &self.key_squares {
+            writeln!(f, "  key squares: {}", keys.join(" "))?;
+        }
+        if self.rule.is_some_and(|r| r.starts_with("rule_of_the_square"))
+            && let Some(square) = &self.square_of_the_pawn
+        {
+            writeln!(f, "  square of the pawn: {}", square.join(" "))?;
+        }
+        if let Some(m) = &self.first_move {
+            let label = match d {
+                Some(d) if d.is_win() => "the tables' fastest win starts",
+                Some(_) => "best defence",
+                None => "a move that keeps the draw",
+            };
+            writeln!(f, "  {label}: {}", m.san)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,467 @@
+//! The answer to "what is this position, and what does every move lead to?": the lichess
+//! tablebase API's shape, defined once for `kpk probe --json` and the server's `/standard`.
+
+use core::fmt::{self, Write as _};
+
+use kpk::dtm::{self, Dtm};
+use kpk::rules::{self, Basis};
+use kpk::{Color, Endgame, Move, Role, Wdl};
+use serde::Serialize;
+
+/// An outcome in the lichess API's words, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force mate.
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// The method asked does not know (the sound recognizer, where no rule decides).
+    Unknown,
+}
+
+impl Category {
+    /// The category of a verdict (`None`: unknown).
+    #[must_use]
+    pub const fn of_wdl(w: Option<Wdl>) -> Category {
+        match w {
+            Some(Wdl::Win) => Category::Win,
+            Some(Wdl::Draw) => Category::Draw,
+            Some(Wdl::Loss) => Category::Loss,
+            None => Category::Unknown,
+        }
+    }
+
+    /// The category of a distance to mate (`None`: a draw).
+    #[must_use]
+    pub const fn of_dtm(d: Option<Dtm>) -> Category {
+        match d {
+            Some(d) => Category::of_wdl(Some(d.wdl())),
+            None => Category::Draw,
+        }
+    }
+
+    /// The name: `win`, `draw`, `loss` or `unknown`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Category::Win => "win",
+            Category::Draw => "draw",
+            Category::Loss => "loss",
+            Category::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which knowledge answers a probe.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The tables: the bitbase and exact distance to mate.
+    #[default]
+    Tables,
+    /// The rule-based classifier ([`rules::classify_endgame`]): every position answered with
+    /// certainty, each verdict with its basis (a rule, a proof, or the material).
+    Rules,
+    /// The sound recognizer ([`rules::recognize_endgame`]): never wrong, unknown where the
+    /// rules do not decide.
+    Recognizer,
+}
+
+impl Method {
+    /// The name used on the command line and in the JSON: `bitbase`, `rules`, `recognizer`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Tables => "bitbase",
+            Method::Rules => "rules",
+            Method::Recognizer => "recognizer",
+        }
+    }
+
+    /// The verdict for the side to move of `pos` (`None`: unknown), with the rules' basis.
+    fn verdict(self, pos: &Endgame) -> (Option<Wdl>, Option<Basis>) {
+        match self {
+            Method::Tables => (Some(dtm::wdl(pos)), None),
+            Method::Rules => {
+                let c = rules::classify_endgame(pos);
+                (Some(c.wdl), Some(c.basis))
+            }
+            Method::Recognizer => (rules::recognize_endgame(pos), None),
+        }
+    }
+}
+
+/// What a verdict of the rules rests on, as the rules method's answer carries it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulesBasis {
+    /// `rule`, `proof`, `material` or `bitbase` (the fallback no legal position reaches).
+    pub basis: &'static str,
+    /// The rule's identifier, for a rule.
+    pub rule: Option<&'static str>,
+    /// Whether the verdict is certain (every basis but the fallback).
+    pub certain: bool,
+    /// The basis in words: the rule's statement, or how the proof or the material decides.
+    pub reason: String,
+}
+
+impl RulesBasis {
+    /// The basis of a classification of `pos`.
+    #[must_use]
+    pub fn of(pos: &Endgame, basis: Basis) -> RulesBasis {
+        let (name, rule, reason) = match basis {
+            Basis::Rule(r) => (
+                "rule",
+                Some(r.id),
+                pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k)).to_string(),
+            ),
+            Basis::Proof { plies } => (
+                "proof",
+                None,
+                format!(
+                    "proven by a forcing line of {plies} {} whose every line ends in a position \
+                     decided at sight",
+                    if plies == 1 { "ply" } else { "plies" }
+                ),
+            ),
+            Basis::Material => ("material", None, "decided by the material".to_string()),
+            Basis::Bitbase => {
+                ("bitbase", None, "no proof within the bound: the bitbase decided".to_string())
+            }
+        };
+        RulesBasis { basis: name, rule, certain: !matches!(basis, Basis::Bitbase), reason }
+    }
+}
+
+/// How a position stands, in the lichess API's fields: the end of the game, the category and
+/// the distances, all for the side to move. `dtz`, `precise_dtz`, `dtc` and `dtw` are `null`:
+/// these tables hold distances to mate only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The side to move is checkmated.
+    pub checkmate: bool,
+    /// The side to move is stalemated.
+    pub stalemate: bool,
+    /// Always `false` (a variant's win; standard chess has none).
+    pub variant_win: bool,
+    /// Always `false`.
+    pub variant_loss: bool,
+    /// Neither side has mating material.
+    pub insufficient_material: bool,
+    /// The outcome for the side to move.
+    pub category: Category,
+    /// Distance to zeroing (`null`: not in these tables).
+    pub dtz: Option<i32>,
+    /// Distance to zeroing, unrounded (`null`).
+    pub precise_dtz: Option<i32>,
+    /// Distance to conversion (`null`).
+    pub dtc: Option<i32>,
+    /// Distance to mate in plies (`null`: a draw, or a method without distances).
+    pub dtm: Option<i32>,
+    /// Distance to win (`null`).
+    pub dtw: Option<i32>,
+}
+
+impl Outcome {
+    /// How `pos` stands, with its category and distance to mate.
+    #[must_use]
+    pub fn of(pos: &Endgame, category: Category, dtm: Option<Dtm>) -> Outcome {
+        Outcome {
+            checkmate: pos.is_checkmate(),
+            stalemate: pos.is_stalemate(),
+            variant_win: false,
+            variant_loss: false,
+            insufficient_material: pos.is_insufficient_material(),
+            category,
+            dtz: None,
+            precise_dtz: None,
+            dtc: None,
+            dtm: dtm.map(Dtm::plies),
+            dtw: None,
+        }
+    }
+}
+
+/// One legal move and what it leads to, in the lichess API's shape (the facts about the position
+/// after the move, from the opponent's view, as lichess gives them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveProbe {
+    /// The move in UCI notation.
+    pub uci: String,
+    /// The move in standard algebraic notation, with `+` or `#`.
+    pub san: String,
+    /// A capture or a pawn move: it resets the 50-move counter.
+    pub zeroing: bool,
+    /// A capture or a promotion: it changes the material.
+    pub conversion: bool,
+    /// The position after the move, from the opponent's view.
+    #[serde(flatten)]
+    pub after: Outcome,
+}
+
+/// Whether `mv` of `pos` (leading to `after`) zeroes the 50-move counter (a capture or a pawn
+/// move) and whether it converts (a capture or a promotion).
+fn zeroing_and_conversion(pos: &Endgame, mv: Move, after: &Endgame) -> (bool, bool) {
+    let capture = pos.extra().is_some() && after.extra().is_none();
+    let pawn_move = pos.extra().is_some_and(|(role, sq)| role == Role::Pawn && sq == mv.from);
+    (capture || pawn_move, capture || mv.promotion.is_some())
+}
+
+impl MoveProbe {
+    /// The answer for `mv` of `pos`, leading to `after` of category `category` and distance to
+    /// mate `dtm` (for the side to move after it).
+    fn new(
+        pos: &Endgame,
+        mv: Move,
+        after: &Endgame,
+        category: Category,
+        dtm: Option<Dtm>,
+    ) -> MoveProbe {
+        let (zeroing, conversion) = zeroing_and_conversion(pos, mv, after);
+        let mut san = String::new();
+        let _ = pos.write_san(mv, &mut san);
+        MoveProbe {
+            uci: mv.to_string(),
+            san,
+            zeroing,
+            conversion,
+            after: Outcome::of(after, category, dtm),
+        }
+    }
+}
+
+/// The answer for a position: the lichess tablebase API's fields (the position's category and
+/// distance to mate, signed for the side to move; checkmate, stalemate, insufficient material;
+/// every legal move best first), plus the FEN asked where the command line echoes it, and for
+/// the rules the method and the basis.
+///
+/// `dtz`, `precise_dtz`, `dtc` and `dtw` are `null`: these tables hold distances to mate only;
+/// the 50-move counter is not taken into account.
+///
+/// ```
+/// use kpk_answers::probe::{Category, Probe};
+/// let pos = kpk_answers::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
+/// let probe = Probe::from_tables(&pos);
+/// assert_eq!(probe.outcome.category, Category::Win);
+/// assert_eq!(probe.moves[0].after.category, Category::Loss); // the best move leaves the opponent lost
+/// let json = serde_json::to_value(&probe).unwrap();
+/// assert_eq!(json["dtm"], 21);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Probe {
+    /// The FEN asked, as given (trimmed): echoed by the command line, not by `/standard`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The method, when not the tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
+    /// The position: how the game stands, its category and distance to mate.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// Every legal move, best first for the side to move.
+    pub moves: Vec<MoveProbe>,
+    /// What the verdict rests on, for the rules method.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesBasis>,
+    /// The side to move (for the text form; not in the JSON).
+    #[serde(skip)]
+    pub side_to_move: Color,
+}
+
+impl Probe {
+    fn position(
+        pos: &Endgame,
+        category: Category,
+        dtm: Option<Dtm>,
+        moves: Vec<MoveProbe>,
+    ) -> Probe {
+        Probe {
+            fen: None,
+            method: None,
+            outcome: Outcome::of(pos, category, dtm),
+            moves,
+            rules: None,
+            side_to_move: pos.side_to_move(),
+        }
+    }
+
+    /// The answer of the tables: exact distances to mate, the moves best first (the fastest mate,
+    /// the slowest defeat, then the draws).
+    #[must_use]
+    pub fn from_tables(pos: &Endgame) -> Probe {
+        let d = dtm::probe(pos);
+        let moves = dtm::outcomes(pos)
+            .map(|o| MoveProbe::new(pos, o.mv, &o.after, Category::of_dtm(o.dtm), o.dtm))
+            .collect();
+        Probe::position(pos, Category::of_dtm(d), d, moves)
+    }
+
+    /// The answer of `method`. For the rules and the recognizer: no distance to mate, the
+    /// method named, each move's category by the same method, best first (a move to an unknown
+    /// position after the drawing ones), and for the rules the basis.
+    #[must_use]
+    pub fn by(method: Method, pos: &Endgame) -> Probe {
+        if method == Method::Tables {
+            return Probe::from_tables(pos);
+        }
+        let (verdict, basis) = method.verdict(pos);
+        let mut moves: Vec<(u8, MoveProbe)> = pos
+            .legal_moves()
+            .iter()
+            .filter_map(|&mv| {
+                // a generated move is legal: `play` accepts it
+                let after = pos.play(mv).ok()?;
+                let (w, _) = method.verdict(&after);
+                let rank = match w {
+                    Some(Wdl::Loss) => 0,
+                    Some(Wdl::Draw) => 1,
+                    None => 2,
+                    Some(Wdl::Win) => 3,
+                };
+                Some((rank, MoveProbe::new(pos, mv, &after, Category::of_wdl(w), None)))
+            })
+            .collect();
+        moves.sort_by_key(|(rank, _)| *rank);
+        let moves = moves.into_iter().map(|(_, m)| m).collect();
+        let mut probe = Probe::position(pos, Category::of_wdl(verdict), None, moves);
+        probe.method = Some(method.name());
+        probe.rules = basis.map(|b| RulesBasis::of(pos, b));
+        probe
+    }
+
+    /// The same answer echoing `fen` (the text asked, trimmed).
+    #[must_use]
+    pub fn with_fen(self, fen: &str) -> Probe {
+        Probe { fen: Some(fen.trim().to_string()), ..self }
+    }
+}
+
+/// Words for a distance to mate from the side to move: `win, mate in 3 (5 plies)`,
+/// `loss, mated in 2 (-4 plies)`, `checkmated`, `draw`.
+///
+/// ```
+/// use kpk::dtm::Dtm;
+/// assert_eq!(kpk_answers::probe::describe(Some(Dtm::new(5))), "win, mate in 3 (5 plies)");
+/// assert_eq!(kpk_answers::probe::describe(None), "draw");
+/// ```
+#[must_use]
+pub fn describe(d: Option<Dtm>) -> String {
+    match d {
+        None => "draw".to_string(),
+        Some(d) if d.plies() == 0 => "checkmated".to_string(),
+        Some(d) if d.is_win() => {
+            format!("win, mate in {} ({} plies)", d.uci_mate_moves(), d.plies())
+        }
+        Some(d) => format!("loss, mated in {} ({} plies)", -d.uci_mate_moves(), -d.plies()),
+    }
+}
+
+/// A distance in plies back as a [`Dtm`] (every distance of these tables fits).
+pub(crate) fn dtm_of(plies: Option<i32>) -> Option<Dtm> {
+    plies.and_then(|p| i16::try_from(p).ok()).map(Dtm::new)
+}
+
+/// The text form: the FEN, the verdict for the side to move, and for the tables every move with
+/// its outcome for the side that plays it; for the rules, the basis in words.
+impl fmt::Display for Probe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fen = self.fen.as_deref().unwrap_or_default();
+        if let Some(method) = self.method {
+            let why = self.rules.as_ref().map(|r| format!(" ({})", r.reason)).unwrap_or_default();
+            return writeln!(
+                f,
+                "{fen}\n  {} to move: {} by the {method}{why}",
+                self.side_to_move, self.outcome.category
+            );
+        }
+        write!(
+            f,
+            "{fen}\n  {} to move: {}",
+            self.side_to_move,
+            describe(dtm_of(self.outcome.dtm))
+        )?;
+        if self.outcome.stalemate {
+            f.write_str(" (stalemate)")?;
+        } else if self.outcome.insufficient_material {
+            f.write_str(" (insufficient material)")?;
+        }
+        f.write_char('\n')?;
+        for m in &self.moves {
+            // the move's outcome for the side that plays it
+            let mover = match dtm_of(m.after.dtm).map(Dtm::before_move) {
+                None => "draw".to_string(),
+                Some(d) if d.is_win() => format!("win, mate in {}", d.uci_mate_moves()),
+                Some(d) => format!("loss, mated in {}", -d.uci_mate_moves()),
+            };
+            writeln!(f, "  {:<8} {:<6} {mover}", m.san, m.uci)?;
+        }
+        Ok(())
+    }
+}
+
+/// Appends `true` or `false`.
+fn push_bool(out: &mut String, b: bool) {
+    out.push_str(if b { "true" } else { "false" });
+}
+
+/// Appends a distance as JSON (`null` for none).
+fn push_dtm(out: &mut String, d: Option<Dtm>) {
+    match d {
+        Some(d) => {
+            let _ = write!(out, "{}", d.plies());
+        }
+        None => out.push_str("null"),
+    }
+}
+
+/// The facts shared by a position and a move's result, from `checkmate` to `dtw`.
+fn push_facts(out: &mut String, pos: &Endgame, d: Option<Dtm>) {
+    out.push_str("\"checkmate\":");
+    push_bool(out, pos.is_checkmate());
+    out.push_str(",\"stalemate\":");
+    push_bool(out, pos.is_stalemate());
+    out.push_str(",\"variant_win\":false,\"variant_loss\":false,\"insufficient_material\":");
+    push_bool(out, pos.is_insufficient_material());
+    let _ = write!(
+        out,
+        ",\"category\":\"{}\",\"dtz\":null,\"precise_dtz\":null,\"dtc\":null,\"dtm\":",
+        Category::of_dtm(d)
+    );
+    push_dtm(out, d);
+    out.push_str(",\"dtw\":null");
+}
+
+/// `Probe::from_tables(pos).with_fen(fen)` serialised, written straight into `out` with a
+/// newline: the batch path of `kpk probe --json` (no answer built, no JSON tree). A test holds
+/// it equal to `serde_json`'s text of the typed answer on a large sample of every ending.
+pub fn write_json(out: &mut String, fen: &str, pos: &Endgame) {
+    out.push_str("{\"fen\":");
+    // serde_json escapes the text exactly as the typed answer's serialisation does
+    out.push_str(&serde_json::to_string(fen.trim()).unwrap_or_else(|_| "\"\"".to_string()));
+    out.push(',');
+    push_facts(out, pos, dtm::probe(pos));
+    out.push_str(",\"moves\":[");
+    for (i, o) in dtm::outcomes(pos).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{{\"uci\":\"{}\",\"san\":\"", o.mv);
+        let _ = pos.write_san(o.mv, out);
+        let (zeroing, conversion) = zeroing_and_conversion(pos, o.mv, &o.after);
+        out.push_str("\",\"zeroing\":");
+        push_bool(out, zeroing);
+        out.push_str(",\"conversion\":");
+        push_bool(out, conversion);
+        out.push(',');
+        push_facts(out, &o.after, o.dtm);
+        out.push('}');
+    }
+    out.push_str("]}\n");
+}

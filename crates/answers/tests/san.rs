@@ -1,0 +1,28 @@
+//! The one notation the answers use (`Endgame::write_san`, no shakmaty in the loop) against
+//! shakmaty's SAN, move for move.
+
+use kpk::{Endgame, KpkPosition, Role};
+use kpk_answers::bridge::{to_chess, to_shakmaty_move};
+use kpk_bench::random::{XorShift, random_ending};
+use shakmaty::san::SanPlus;
+
+#[test]
+fn our_san_is_shakmatys_on_every_move_of_a_large_sample() {
+    let mut positions: Vec<Endgame> = KpkPosition::all().step_by(5).map(Endgame::from).collect();
+    let mut rng = XorShift::new(17);
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        positions.extend((0..5_000).map(|_| random_ending(&mut rng, role)));
+    }
+    let mut moves = 0;
+    for pos in positions {
+        let chess = to_chess(&pos);
+        for &m in &pos.legal_moves() {
+            let mut ours = String::new();
+            pos.write_san(m, &mut ours).unwrap();
+            let theirs = to_shakmaty_move(&chess, m).unwrap();
+            assert_eq!(ours, SanPlus::from_move(chess.clone(), theirs).to_string(), "{pos} {m}");
+            moves += 1;
+        }
+    }
+    assert!(moves > 500_000, "{moves}");
+}

@@ -1,0 +1,5 @@
+#![doc = include_str!("../README.md")]
+
+pub mod conversion;
+pub mod probe;
+pub mod random;
