@@ -411,13 +411,46 @@ fn push_bool(out: &mut String, b: bool) {
     out.push_str(if b { "true" } else { "false" });
 }
 
-/// Appends a distance as JSON (`null` for none).
+/// Appends a distance as JSON (`null` for none), without the formatting machinery.
 fn push_dtm(out: &mut String, d: Option<Dtm>) {
-    match d {
-        Some(d) => {
-            let _ = write!(out, "{}", d.plies());
+    let Some(d) = d else {
+        out.push_str("null");
+        return;
+    };
+    let plies = d.plies();
+    if plies < 0 {
+        out.push('-');
+    }
+    let mut digits = [0u8; 10];
+    let (mut n, mut len) = (plies.unsigned_abs(), 0);
+    loop {
+        // a decimal digit: the cast keeps the value
+        #[allow(clippy::cast_possible_truncation)]
+        let digit = (n % 10) as u8;
+        digits[len] = b'0' + digit;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
         }
-        None => out.push_str("null"),
+    }
+    for &d in digits[..len].iter().rev() {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends a square's name (`e4`).
+fn push_square(out: &mut String, sq: kpk::Square) {
+    out.push(char::from(b'a' + sq.file().index()));
+    out.push(char::from(b'1' + sq.rank().index()));
+}
+
+/// Appends a move in UCI notation (`e7e8q`).
+fn push_uci(out: &mut String, m: Move) {
+    push_square(out, m.from);
+    push_square(out, m.to);
+    if let Some(role) = m.promotion {
+        out.push(role.upper_char().to_ascii_lowercase());
     }
 }
 
@@ -429,11 +462,9 @@ fn push_facts(out: &mut String, pos: &Endgame, d: Option<Dtm>) {
     push_bool(out, pos.is_stalemate());
     out.push_str(",\"variant_win\":false,\"variant_loss\":false,\"insufficient_material\":");
     push_bool(out, pos.is_insufficient_material());
-    let _ = write!(
-        out,
-        ",\"category\":\"{}\",\"dtz\":null,\"precise_dtz\":null,\"dtc\":null,\"dtm\":",
-        Category::of_dtm(d)
-    );
+    out.push_str(",\"category\":\"");
+    out.push_str(Category::of_dtm(d).as_str());
+    out.push_str("\",\"dtz\":null,\"precise_dtz\":null,\"dtc\":null,\"dtm\":");
     push_dtm(out, d);
     out.push_str(",\"dtw\":null");
 }
@@ -452,7 +483,9 @@ pub fn write_json(out: &mut String, fen: &str, pos: &Endgame) {
         if i > 0 {
             out.push(',');
         }
-        let _ = write!(out, "{{\"uci\":\"{}\",\"san\":\"", o.mv);
+        out.push_str("{\"uci\":\"");
+        push_uci(out, o.mv);
+        out.push_str("\",\"san\":\"");
         let _ = pos.write_san(o.mv, out);
         let (zeroing, conversion) = zeroing_and_conversion(pos, o.mv, &o.after);
         out.push_str("\",\"zeroing\":");

@@ -68,7 +68,7 @@ pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
         (Ok(p), true) => {
             let out = if method == Method::Bitbase {
                 // the batch path: the same text as the typed answer's, written directly
-                let mut out = String::with_capacity(1024);
+                let mut out = String::with_capacity(4096);
                 probe::write_json(&mut out, &fen_text, &p.position);
                 out
             } else {
