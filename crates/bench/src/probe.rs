@@ -15,37 +15,14 @@
 //! them costs by itself.
 
 use crate::random::{XorShift, random_position};
-use kpk::{Color, KpkPosition, Wdl, bitbase};
+use kpk::bitbase::{self, Bitboards, Squares};
+use kpk::{Color, KpkPosition, Wdl};
 
-/// A position as squares (a1 = 0), as an engine holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareInput {
-    /// The king of the side with the pawn.
-    pub strong_king: u8,
-    /// The pawn.
-    pub pawn: u8,
-    /// The other king.
-    pub weak_king: u8,
-    /// The pawn's colour.
-    pub pawn_color: Color,
-    /// The side to move.
-    pub side_to_move: Color,
-}
+/// A position as squares (a1 = 0), as an engine holds it: the bitbase's [`Squares`].
+pub type SquareInput = Squares;
 
-/// A position as bitboards (bit `n` is square `n`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BitboardInput {
-    /// White's men.
-    pub white: u64,
-    /// Black's men.
-    pub black: u64,
-    /// Both kings.
-    pub kings: u64,
-    /// The pawn.
-    pub pawns: u64,
-    /// The side to move.
-    pub side_to_move: Color,
-}
+/// A position as bitboards (bit `n` is square `n`): the bitbase's [`Bitboards`].
+pub type BitboardInput = Bitboards;
 
 /// `n` random legal positions in the three forms, in the same order.
 #[must_use]
@@ -82,11 +59,11 @@ pub fn inputs(n: usize, seed: u64) -> (Vec<SquareInput>, Vec<BitboardInput>, Vec
 }
 
 fn from_squares(s: &SquareInput) -> Wdl {
-    bitbase::probe_squares(s.strong_king, s.pawn, s.weak_king, s.pawn_color, s.side_to_move)
+    bitbase::probe_squares(*s)
 }
 
 fn from_bitboards(b: &BitboardInput) -> Wdl {
-    bitbase::probe_bitboards(b.white, b.black, b.kings, b.pawns, b.side_to_move)
+    bitbase::probe_bitboards(*b)
 }
 
 /// Throughput loop over squares: the number of wins.
@@ -130,13 +107,12 @@ pub fn squares_latency(inputs: &[SquareInput], zero: u8) -> u32 {
     let (mut wins, mut last) = (0u32, Wdl::Draw);
     for s in inputs {
         let d = dependency(last, zero);
-        last = bitbase::probe_squares(
-            s.strong_king | d,
-            s.pawn | d,
-            s.weak_king | d,
-            s.pawn_color,
-            s.side_to_move,
-        );
+        last = bitbase::probe_squares(Squares {
+            strong_king: s.strong_king | d,
+            pawn: s.pawn | d,
+            weak_king: s.weak_king | d,
+            ..*s
+        });
         wins += u32::from(last == Wdl::Win);
     }
     wins
@@ -148,49 +124,38 @@ pub fn bitboards_latency(inputs: &[BitboardInput], zero: u8) -> u32 {
     let (mut wins, mut last) = (0u32, Wdl::Draw);
     for b in inputs {
         let d = u64::from(dependency(last, zero));
-        last = bitbase::probe_bitboards(
-            b.white | d,
-            b.black | d,
-            b.kings | d,
-            b.pawns | d,
-            b.side_to_move,
-        );
+        last = bitbase::probe_bitboards(Bitboards {
+            white: b.white | d,
+            black: b.black | d,
+            kings: b.kings | d,
+            pawns: b.pawns | d,
+            side_to_move: b.side_to_move,
+        });
         wins += u32::from(last == Wdl::Win);
     }
     wins
 }
 
-/// Latency loop over packed positions: each input waits for the previous answer, which takes
-/// part in computing the input's index (a packed position cannot take the dependency in its
-/// bits without being re-validated). `zero` must be 0.
+/// Latency loop over packed positions: each input waits for the previous answer, which selects
+/// between the input and the first one without a branch (a packed position cannot take the
+/// dependency in its bits without being validated again; the select costs what the or of the
+/// other loops costs). `zero` must be 0.
 #[must_use]
 pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
     let (mut wins, mut last) = (0u32, Wdl::Draw);
-    for i in 0..inputs.len() {
-        let d = usize::from(dependency(last, zero));
-        let pos = inputs[i | d];
+    let Some(&first) = inputs.first() else { return 0 };
+    for p in inputs {
+        let d = dependency(last, zero);
+        let pos = core::hint::select_unpredictable(d == 0, *p, first);
         last = bitbase::probe(&pos);
         wins += u32::from(last == Wdl::Win);
     }
     wins
 }
 
-/// A position of at most three men as squares, for the DTM probe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DtmInput {
-    /// The strong side's king.
-    pub strong_king: u8,
-    /// The extra man.
-    pub role: kpk::Role,
-    /// Its square.
-    pub extra: u8,
-    /// The bare king.
-    pub weak_king: u8,
-    /// The strong side.
-    pub strong_side: Color,
-    /// The side to move.
-    pub side_to_move: Color,
-}
+/// A position of at most three men as squares, for the DTM probe: the DTM tables'
+/// [`kpk::dtm::Squares`].
+pub type DtmInput = kpk::dtm::Squares;
 
 /// `n` random legal positions with `role` as the extra man, as squares.
 #[must_use]
@@ -201,28 +166,31 @@ pub fn dtm_inputs(n: usize, seed: u64, role: kpk::Role) -> Vec<DtmInput> {
             let e = crate::random::random_ending(&mut rng, role);
             let (role, extra) = e.extra().unwrap_or((role, e.strong_king()));
             DtmInput {
-                strong_king: e.strong_king().index(),
-                role,
-                extra: extra.index(),
-                weak_king: e.weak_king().index(),
                 strong_side: e.strong_side(),
+                strong_king: e.strong_king().index(),
+                extra: role,
+                extra_square: extra.index(),
+                weak_king: e.weak_king().index(),
                 side_to_move: e.side_to_move(),
             }
         })
         .collect()
 }
 
+/// The input with `bits` or-ed into its squares (the latency loops' dependency).
+#[inline(always)]
+fn or_squares(d: &DtmInput, bits: u8) -> DtmInput {
+    DtmInput {
+        strong_king: d.strong_king | bits,
+        extra_square: d.extra_square | bits,
+        weak_king: d.weak_king | bits,
+        ..*d
+    }
+}
+
 #[inline(always)]
 fn dtm_of(d: &DtmInput, bits: u8) -> i32 {
-    kpk::dtm::probe_squares(
-        d.strong_king | bits,
-        d.role,
-        d.extra | bits,
-        d.weak_king | bits,
-        d.strong_side,
-        d.side_to_move,
-    )
-    .map_or(0, kpk::dtm::Dtm::plies)
+    kpk::dtm::probe_squares(or_squares(d, bits)).map_or(0, kpk::dtm::Dtm::plies)
 }
 
 /// Throughput loop of the DTM probe from squares: the sum of the distances.
@@ -254,16 +222,7 @@ fn chained(inputs: &[DtmInput], zero: u8, probe: impl Fn(&DtmInput, u8) -> i32) 
 
 #[inline(always)]
 fn score_of(d: &DtmInput, bits: u8) -> i32 {
-    kpk::dtm::probe_squares_score(
-        d.strong_king | bits,
-        d.role,
-        d.extra | bits,
-        d.weak_king | bits,
-        d.strong_side,
-        d.side_to_move,
-        0,
-    )
-    .get()
+    kpk::dtm::probe_squares_score(or_squares(d, bits), 0).get()
 }
 
 /// Throughput loop of the score entry point ([`kpk::dtm::probe_squares_score`] at ply 0): the

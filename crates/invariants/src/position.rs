@@ -2,7 +2,7 @@
 
 use kpk::bitbase::{self, Bitbase};
 use kpk::dtm::{self, Dtm};
-use kpk::{Color, Endgame, EndgameSetup, KpkPosition, KpkSetup, Move, Role, Square, Wdl};
+use kpk::{Color, Endgame, EndgameSetup, KpkPosition, KpkSetup, Move, Role, Square};
 
 use crate::Input;
 
@@ -106,8 +106,15 @@ pub fn position_play(data: &[u8]) {
 pub fn raw_probe(data: &[u8]) {
     let mut input = Input::new(data);
     let (sk, p, wk, stm) = (input.u8(), input.u8(), input.u8(), input.bool());
-    let raw = bitbase::strong_wins(sk, p, wk, stm);
-    let _ = Bitbase::embedded().strong_wins(sk, p, wk, stm);
+    let squares = bitbase::Squares {
+        strong_king: sk,
+        pawn: p,
+        weak_king: wk,
+        pawn_color: Color::White,
+        side_to_move: if stm { Color::White } else { Color::Black },
+    };
+    let raw = bitbase::probe_squares(squares);
+    assert_eq!(Bitbase::embedded().probe_squares(squares), raw);
     let setup = KpkSetup {
         strong_side: Color::White,
         strong_king: square(sk),
@@ -120,12 +127,7 @@ pub fn raw_probe(data: &[u8]) {
         && wk < 64
         && let Ok(pos) = KpkPosition::new(setup)
     {
-        let strong_wins = match pos.probe() {
-            Wdl::Win => stm,
-            Wdl::Loss => !stm,
-            Wdl::Draw => false,
-        };
-        assert_eq!(raw, strong_wins, "{pos:?}");
+        assert_eq!(raw, pos.probe(), "{pos:?}");
     }
     let d = Dtm::new(i16::from_le_bytes([input.u8(), input.u8()]));
     let plies = input.u32();

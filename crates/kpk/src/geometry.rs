@@ -10,6 +10,16 @@ pub const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
 /// Bits of the h-file cleared.
 pub const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
+/// The square xor that normalises a KPK position for the tables: `56` for a black pawn (flip
+/// the board vertically, so the pawn moves up) plus `7` for a pawn on files e-h (mirror, so it
+/// stands on files a-d). Xor-ing every square with it gives the position from the pawn's side,
+/// pawn on files a-d: the one definition of the normalisation both tables' key tables use.
+#[inline(always)]
+#[must_use]
+pub const fn pawn_normaliser(black_pawn: bool, pawn: u32) -> u32 {
+    (if black_pawn { 56 } else { 0 }) | (if pawn & 7 >= 4 { 7 } else { 0 })
+}
+
 /// The squares a king on any square of `b` attacks, excluding `b` itself.
 #[inline(always)]
 #[must_use]

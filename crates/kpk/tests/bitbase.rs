@@ -3,8 +3,8 @@
 
 mod common;
 
-use kpk::bitbase::{self, Bitbase};
-use kpk::{Color, KpkPosition, KpkSetup, PositionError, Square, Wdl};
+use kpk::bitbase::{self, Bitbase, Bitboards, Squares};
+use kpk::{Color, KpkPosition, KpkSetup, PositionError, Square};
 use shakmaty::{CastlingMode, Chess, FromSetup, Position};
 
 /// A KPK position from its parts, in the order strong side, strong king, pawn, weak king, side
@@ -86,43 +86,6 @@ fn every_legal_position_agrees_with_the_independent_solver() {
 }
 
 #[test]
-fn raw_probe_and_position_probe_agree_everywhere() {
-    let table = Bitbase::embedded();
-    let mut wins = 0u32;
-    for stm in Color::ALL {
-        for sk in Square::ALL {
-            for p in Square::ALL {
-                for wk in Square::ALL {
-                    let Ok(pos) = kpk(Color::White, sk, p, wk, stm) else { continue };
-                    let raw = bitbase::strong_wins(
-                        sk.index(),
-                        p.index(),
-                        wk.index(),
-                        stm == Color::White,
-                    );
-                    assert_eq!(
-                        raw,
-                        table.strong_wins(sk.index(), p.index(), wk.index(), stm == Color::White)
-                    );
-                    let expected = match (raw, stm) {
-                        (false, _) => Wdl::Draw,
-                        (true, Color::White) => Wdl::Win,
-                        (true, Color::Black) => Wdl::Loss,
-                    };
-                    assert_eq!(pos.probe(), expected);
-                    wins += u32::from(raw);
-                }
-            }
-        }
-    }
-    assert_eq!(wins, 124_960 + 97_604);
-    // Inputs outside the preconditions do not panic.
-    for p in [0u8, 7, 56, 63, 200, 255] {
-        let _ = bitbase::strong_wins(255, p, 255, false);
-    }
-}
-
-#[test]
 fn engine_entry_points_agree_with_the_position_probe_everywhere() {
     // every placement of the three men, both pawn colours, both sides to move: 1,048,576
     let (mut legal, mut illegal) = (0u32, 0u32);
@@ -131,8 +94,14 @@ fn engine_entry_points_agree_with_the_position_probe_everywhere() {
             for sk in Square::ALL {
                 for p in Square::ALL {
                     for wk in Square::ALL {
-                        let (a, b, c) = (sk.index(), p.index(), wk.index());
-                        let checked = bitbase::probe_squares_checked(a, b, c, pawn_color, stm);
+                        let squares = Squares {
+                            strong_king: sk.index(),
+                            pawn: p.index(),
+                            weak_king: wk.index(),
+                            pawn_color,
+                            side_to_move: stm,
+                        };
+                        let checked = bitbase::probe_squares_checked(squares);
                         let Ok(pos) = kpk(pawn_color, sk, p, wk, stm) else {
                             assert!(checked.is_err(), "{sk} {p} {wk} {pawn_color:?} {stm:?}");
                             illegal += 1;
@@ -140,25 +109,17 @@ fn engine_entry_points_agree_with_the_position_probe_everywhere() {
                         };
                         let expected = pos.probe();
                         assert_eq!(checked, Ok(expected), "{pos:?}");
-                        assert_eq!(bitbase::probe_squares(a, b, c, pawn_color, stm), expected);
+                        assert_eq!(bitbase::probe_squares(squares), expected);
                         let (strong, weak) = (sk.bit() | p.bit(), wk.bit());
                         let (white, black) = match pawn_color {
                             Color::White => (strong, weak),
                             Color::Black => (weak, strong),
                         };
                         let kings = sk.bit() | wk.bit();
-                        let boards = (white, black, kings, p.bit());
-                        assert_eq!(
-                            bitbase::probe_bitboards(boards.0, boards.1, boards.2, boards.3, stm),
-                            expected,
-                            "{pos:?}"
-                        );
-                        assert_eq!(
-                            bitbase::probe_bitboards_checked(
-                                boards.0, boards.1, boards.2, boards.3, stm
-                            ),
-                            Ok(expected)
-                        );
+                        let boards =
+                            Bitboards { white, black, kings, pawns: p.bit(), side_to_move: stm };
+                        assert_eq!(bitbase::probe_bitboards(boards), expected, "{pos:?}");
+                        assert_eq!(bitbase::probe_bitboards_checked(boards), Ok(expected));
                         legal += 1;
                     }
                 }
@@ -180,15 +141,21 @@ fn malformed_bitboards_are_rejected_and_never_panic() {
         (e6 | e5, e8, e6 | e8 | e5, e5),      // a square both king and pawn
         (0, 0, 0, 0),
     ];
-    for (w, b, k, p) in bad {
-        assert_eq!(
-            bitbase::probe_bitboards_checked(w, b, k, p, Color::White),
-            Err(PositionError::NotKpk)
-        );
-        let _ = bitbase::probe_bitboards(w, b, k, p, Color::Black); // meaningless, but no panic
+    for (white, black, kings, pawns) in bad {
+        let boards = Bitboards { white, black, kings, pawns, side_to_move: Color::White };
+        assert_eq!(bitbase::probe_bitboards_checked(boards), Err(PositionError::NotKpk));
+        // meaningless, but no panic
+        let _ = bitbase::probe_bitboards(Bitboards { side_to_move: Color::Black, ..boards });
     }
+    let off_board = Squares {
+        strong_king: 64,
+        pawn: 36,
+        weak_king: 60,
+        pawn_color: Color::White,
+        side_to_move: Color::White,
+    };
     assert_eq!(
-        bitbase::probe_squares_checked(64, 36, 60, Color::White, Color::White),
+        bitbase::probe_squares_checked(off_board),
         Err(PositionError::SquareOutOfRange { index: 64 })
     );
 }
@@ -209,10 +176,15 @@ fn the_unchecked_probes_take_any_bytes_without_panicking() {
                     (Color::Black, Color::White),
                     (Color::Black, Color::Black),
                 ] {
-                    let wdl = bitbase::probe_squares(sk, p, wk, pawn_color, stm);
+                    let wdl = bitbase::probe_squares(Squares {
+                        strong_king: sk,
+                        pawn: p,
+                        weak_king: wk,
+                        pawn_color,
+                        side_to_move: stm,
+                    });
                     seen[usize::from((wdl as i8 + 1).cast_unsigned())] += 1;
                 }
-                let _ = bitbase::strong_wins(sk, p, wk, sk & 1 == 0);
             }
         }
     }

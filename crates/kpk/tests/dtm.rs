@@ -319,15 +319,15 @@ fn the_score_entry_point_equals_to_score_on_every_position() {
                     let Ok(pos) = Endgame::new(setup) else { continue };
                     for ply in [0, 9, 250, 300] {
                         let expected = dtm::probe(&pos).map_or(Score::ZERO, |d| d.to_score(ply));
-                        let got = dtm::probe_squares_score(
-                            wk,
-                            role,
-                            man,
-                            bk,
+                        let squares = dtm::Squares {
                             strong_side,
+                            strong_king: wk,
+                            extra: role,
+                            extra_square: man,
+                            weak_king: bk,
                             side_to_move,
-                            ply,
-                        );
+                        };
+                        let got = dtm::probe_squares_score(squares, ply);
                         assert_eq!(got, expected, "{pos} at ply {ply}");
                     }
                     checked += 1;

@@ -137,8 +137,16 @@ fn the_dtm_probes_from_squares_take_any_bytes_without_panicking() {
                     for (strong, stm) in
                         [(Color::White, Color::Black), (Color::Black, Color::Black)]
                     {
-                        let d = dtm::probe_squares(wk, role, man, bk, strong, stm);
-                        let s = dtm::probe_squares_score(wk, role, man, bk, strong, stm, 7);
+                        let squares = dtm::Squares {
+                            strong_side: strong,
+                            strong_king: wk,
+                            extra: role,
+                            extra_square: man,
+                            weak_king: bk,
+                            side_to_move: stm,
+                        };
+                        let d = dtm::probe_squares(squares);
+                        let s = dtm::probe_squares_score(squares, 7);
                         decisive += u64::from(d.is_some());
                         assert_eq!(s != Score::ZERO, d.is_some());
                     }

@@ -18,14 +18,23 @@
 //! path; BENCHMARKS.md).
 //!
 //! ```
-//! use kpk::bitbase;
+//! use kpk::{Color, Wdl, bitbase::{self, Squares}};
 //!
-//! // Kc6, Pc5 v Kc8, the side with the pawn to move: a win.
-//! assert!(bitbase::strong_wins(42, 34, 58, true));
-//! // The same with the defender to move is also a win (White keeps the opposition).
-//! assert!(bitbase::strong_wins(42, 34, 58, false));
+//! // Kc6, Pc5 v Kc8, White to move: a win.
+//! let opposition = Squares {
+//!     strong_king: 42,
+//!     pawn: 34,
+//!     weak_king: 58,
+//!     pawn_color: Color::White,
+//!     side_to_move: Color::White,
+//! };
+//! assert_eq!(bitbase::probe_squares(opposition), Wdl::Win);
+//! // The same with Black to move is also lost for Black (White keeps the opposition).
+//! let black_to_move = Squares { side_to_move: Color::Black, ..opposition };
+//! assert_eq!(bitbase::probe_squares(black_to_move), Wdl::Loss);
 //! // Rook pawn with the defender in the corner: a draw.
-//! assert!(!bitbase::strong_wins(42, 40, 56, true));
+//! let corner = Squares { pawn: 40, weak_king: 56, ..opposition };
+//! assert_eq!(bitbase::probe_squares(corner), Wdl::Draw);
 //! ```
 
 pub mod format;
@@ -58,8 +67,7 @@ const WEAK_KING_SHIFT: u32 = 24;
 /// and `btm` are those of the normalised pawn. Pawns on rank 1 or 8 get key 0: no bounds are
 /// broken, the answer is meaningless.
 const fn pawn_key(side: u32, black: u32, pawn: u32) -> u32 {
-    let mirror = if pawn & 7 >= 4 { 7 } else { 0 };
-    let x = black * 56 + mirror;
+    let x = crate::geometry::pawn_normaliser(black == 1, pawn);
     let p = pawn ^ x;
     let (rank, file) = (p >> 3, p & 7);
     let btm = side ^ black;
@@ -175,20 +183,6 @@ impl Bitbase {
         &self.words
     }
 
-    /// Whether the side with the pawn wins. See [`strong_wins`] for the arguments.
-    #[inline]
-    #[must_use]
-    pub fn strong_wins(
-        &self,
-        strong_king: u8,
-        pawn: u8,
-        weak_king: u8,
-        strong_to_move: bool,
-    ) -> bool {
-        let key = PAWN_KEYS[usize::from(!strong_to_move) << 7 | usize::from(pawn & 63)];
-        self.bit(key, strong_king, weak_king)
-    }
-
     /// Win, draw or loss for the side to move of a validated position.
     #[inline]
     #[must_use]
@@ -206,18 +200,12 @@ impl Bitbase {
         Wdl::from_signum(i32::from(win) * sign)
     }
 
-    /// Win, draw or loss for the side to move, from the squares an engine holds (a1 = 0, as on
-    /// the board: no flipping or mirroring by the caller). See [`probe_squares`].
+    /// Win, draw or loss for the side to move, from the squares an engine holds ([`Squares`]).
+    /// See [`probe_squares`].
     #[inline]
     #[must_use]
-    pub fn probe_squares(
-        &self,
-        strong_king: u8,
-        pawn: u8,
-        weak_king: u8,
-        pawn_color: Color,
-        side_to_move: Color,
-    ) -> Wdl {
+    pub fn probe_squares(&self, squares: Squares) -> Wdl {
+        let Squares { strong_king, pawn, weak_king, pawn_color, side_to_move } = squares;
         let index = usize::from(side_to_move as u8) << 9
             | usize::from(pawn_color as u8) << 8
             | usize::from(pawn);
@@ -230,14 +218,8 @@ impl Bitbase {
     /// squares of each colour and of the kings and pawns. See [`probe_bitboards`].
     #[inline]
     #[must_use]
-    pub fn probe_bitboards(
-        &self,
-        white: u64,
-        black: u64,
-        kings: u64,
-        pawns: u64,
-        side_to_move: Color,
-    ) -> Wdl {
+    pub fn probe_bitboards(&self, boards: Bitboards) -> Wdl {
+        let Bitboards { white, black, kings, pawns, side_to_move } = boards;
         // The pawn's square first: its key load is on the critical path, and the three bit
         // scans share one execution port, oldest first (about 0.5 ns of latency). Then both
         // kings at once and a conditional swap on the pawn's colour: the king scans do not wait
@@ -248,7 +230,7 @@ impl Bitbase {
         let (white_king, black_king) = (square_of(kings & white), square_of(kings & black));
         let (strong_king, weak_king) =
             if black_pawn { (black_king, white_king) } else { (white_king, black_king) };
-        self.probe_squares(strong_king, pawn, weak_king, pawn_color, side_to_move)
+        self.probe_squares(Squares { strong_king, pawn, weak_king, pawn_color, side_to_move })
     }
 
     /// The bit for `key` (from [`PAWN_KEYS`] or [`SQUARE_KEYS`]) and the kings' squares (a
@@ -277,19 +259,37 @@ impl core::fmt::Debug for Bitbase {
     }
 }
 
-/// Whether the side with the pawn wins, from the embedded table: the raw fast path for engines.
-///
-/// Squares are numbered a1 = 0 ... h8 = 63 *as seen by the side with the pawn*, which moves up
-/// the board: for a black pawn, flip every square vertically first (`sq ^ 56`). Any pawn file
-/// is accepted. `strong_to_move` says whether the side with the pawn is to move.
-///
-/// Preconditions: the placement is a legal position (three distinct squares, kings not
-/// adjacent, pawn on ranks 2-7, the side not to move not in check). Inputs that break them
-/// never panic or read out of bounds, but the answer is meaningless.
-#[inline]
-#[must_use]
-pub fn strong_wins(strong_king: u8, pawn: u8, weak_king: u8, strong_to_move: bool) -> bool {
-    EMBEDDED.strong_wins(strong_king, pawn, weak_king, strong_to_move)
+/// A KPK position as the squares an engine holds (a1 = 0 ... h8 = 63, as on the board: no
+/// flipping or mirroring by the caller), each field named so that no two can be swapped
+/// unnoticed: the input of [`probe_squares`] and [`probe_squares_checked`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares {
+    /// The square of the king of the side with the pawn.
+    pub strong_king: u8,
+    /// The pawn's square.
+    pub pawn: u8,
+    /// The square of the other king.
+    pub weak_king: u8,
+    /// The pawn's colour.
+    pub pawn_color: Color,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// A KPK position as bitboards, as engines store them (bit `n` is square `n`, a1 = 0), each
+/// board named: the input of [`probe_bitboards`] and [`probe_bitboards_checked`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bitboards {
+    /// White's men.
+    pub white: u64,
+    /// Black's men.
+    pub black: u64,
+    /// Both kings.
+    pub kings: u64,
+    /// The pawn.
+    pub pawns: u64,
+    /// The side to move.
+    pub side_to_move: Color,
 }
 
 /// Win, draw or loss for the side to move of a validated position, from the embedded table.
@@ -355,22 +355,30 @@ fn square_of(bb: u64) -> u8 {
 /// [`probe_squares_checked`] for input that may be wrong.
 ///
 /// ```
-/// use kpk::{Color, Wdl, bitbase};
-/// // White: Ke6, Pe5; Black: Ke8 (e6 = 44, e5 = 36, e8 = 60)
-/// assert_eq!(bitbase::probe_squares(44, 36, 60, Color::White, Color::Black), Wdl::Loss);
+/// use kpk::{Color, Wdl, bitbase::{self, Squares}};
+/// // White: Ke6, Pe5; Black: Ke8 (e6 = 44, e5 = 36, e8 = 60), Black to move
+/// let white_pawn = Squares {
+///     strong_king: 44,
+///     pawn: 36,
+///     weak_king: 60,
+///     pawn_color: Color::White,
+///     side_to_move: Color::Black,
+/// };
+/// assert_eq!(bitbase::probe_squares(white_pawn), Wdl::Loss);
 /// // Black: Kd3, Pd4; White: Kd1, White to move: the same position for the other colour
-/// assert_eq!(bitbase::probe_squares(19, 27, 3, Color::Black, Color::White), Wdl::Loss);
+/// let black_pawn = Squares {
+///     strong_king: 19,
+///     pawn: 27,
+///     weak_king: 3,
+///     pawn_color: Color::Black,
+///     side_to_move: Color::White,
+/// };
+/// assert_eq!(bitbase::probe_squares(black_pawn), Wdl::Loss);
 /// ```
 #[inline]
 #[must_use]
-pub fn probe_squares(
-    strong_king: u8,
-    pawn: u8,
-    weak_king: u8,
-    pawn_color: Color,
-    side_to_move: Color,
-) -> Wdl {
-    EMBEDDED.probe_squares(strong_king, pawn, weak_king, pawn_color, side_to_move)
+pub fn probe_squares(squares: Squares) -> Wdl {
+    EMBEDDED.probe_squares(squares)
 }
 
 /// [`probe_squares`] for input that may be wrong: the position is validated first.
@@ -379,25 +387,26 @@ pub fn probe_squares(
 /// A square above 63, or the first broken rule of a legal position, as a [`PositionError`].
 ///
 /// ```
-/// use kpk::{Color, Wdl, bitbase};
-/// assert_eq!(bitbase::probe_squares_checked(44, 36, 60, Color::White, Color::Black), Ok(Wdl::Loss));
-/// let adjacent = bitbase::probe_squares_checked(44, 36, 52, Color::White, Color::Black);
+/// use kpk::{Color, Wdl, bitbase::{self, Squares}};
+/// let pos = Squares {
+///     strong_king: 44,
+///     pawn: 36,
+///     weak_king: 60,
+///     pawn_color: Color::White,
+///     side_to_move: Color::Black,
+/// };
+/// assert_eq!(bitbase::probe_squares_checked(pos), Ok(Wdl::Loss));
+/// let adjacent = bitbase::probe_squares_checked(Squares { weak_king: 52, ..pos });
 /// assert_eq!(adjacent.unwrap_err().to_string(), "kings on e6 and e7 are adjacent");
 /// ```
-pub fn probe_squares_checked(
-    strong_king: u8,
-    pawn: u8,
-    weak_king: u8,
-    pawn_color: Color,
-    side_to_move: Color,
-) -> Result<Wdl, PositionError> {
+pub fn probe_squares_checked(squares: Squares) -> Result<Wdl, PositionError> {
     let square = |index: u8| Square::new(index).ok_or(PositionError::SquareOutOfRange { index });
     let pos = KpkPosition::new(KpkSetup {
-        strong_side: pawn_color,
-        strong_king: square(strong_king)?,
-        pawn: square(pawn)?,
-        weak_king: square(weak_king)?,
-        side_to_move,
+        strong_side: squares.pawn_color,
+        strong_king: square(squares.strong_king)?,
+        pawn: square(squares.pawn)?,
+        weak_king: square(squares.weak_king)?,
+        side_to_move: squares.side_to_move,
     })?;
     Ok(EMBEDDED.probe(&pos))
 }
@@ -411,15 +420,21 @@ pub fn probe_squares_checked(
 /// answer is meaningless: use [`probe_bitboards_checked`] for input that may be wrong.
 ///
 /// ```
-/// use kpk::{Color, Wdl, bitbase};
+/// use kpk::{Color, Wdl, bitbase::{self, Bitboards}};
 /// let (e6, e5, e8) = (1u64 << 44, 1u64 << 36, 1u64 << 60);
-/// let (white, black, kings, pawns) = (e6 | e5, e8, e6 | e8, e5);
-/// assert_eq!(bitbase::probe_bitboards(white, black, kings, pawns, Color::White), Wdl::Win);
+/// let boards = Bitboards {
+///     white: e6 | e5,
+///     black: e8,
+///     kings: e6 | e8,
+///     pawns: e5,
+///     side_to_move: Color::White,
+/// };
+/// assert_eq!(bitbase::probe_bitboards(boards), Wdl::Win);
 /// ```
 #[inline]
 #[must_use]
-pub fn probe_bitboards(white: u64, black: u64, kings: u64, pawns: u64, side_to_move: Color) -> Wdl {
-    EMBEDDED.probe_bitboards(white, black, kings, pawns, side_to_move)
+pub fn probe_bitboards(boards: Bitboards) -> Wdl {
+    EMBEDDED.probe_bitboards(boards)
 }
 
 /// [`probe_bitboards`] for input that may be wrong: the boards must hold exactly one king of
@@ -431,19 +446,21 @@ pub fn probe_bitboards(white: u64, black: u64, kings: u64, pawns: u64, side_to_m
 /// legal position.
 ///
 /// ```
-/// use kpk::{Color, Wdl, bitbase};
+/// use kpk::{Color, Wdl, bitbase::{self, Bitboards}};
 /// let (e6, e5, e8) = (1u64 << 44, 1u64 << 36, 1u64 << 60);
-/// assert_eq!(bitbase::probe_bitboards_checked(e6 | e5, e8, e6 | e8, e5, Color::White), Ok(Wdl::Win));
-/// let two_pawns = bitbase::probe_bitboards_checked(e6 | e5 | 1 << 8, e8, e6 | e8, e5 | 1 << 8, Color::White);
-/// assert_eq!(two_pawns, Err(kpk::PositionError::NotKpk));
+/// let boards = Bitboards {
+///     white: e6 | e5,
+///     black: e8,
+///     kings: e6 | e8,
+///     pawns: e5,
+///     side_to_move: Color::White,
+/// };
+/// assert_eq!(bitbase::probe_bitboards_checked(boards), Ok(Wdl::Win));
+/// let two_pawns = Bitboards { white: boards.white | 1 << 8, pawns: e5 | 1 << 8, ..boards };
+/// assert_eq!(bitbase::probe_bitboards_checked(two_pawns), Err(kpk::PositionError::NotKpk));
 /// ```
-pub fn probe_bitboards_checked(
-    white: u64,
-    black: u64,
-    kings: u64,
-    pawns: u64,
-    side_to_move: Color,
-) -> Result<Wdl, PositionError> {
+pub fn probe_bitboards_checked(boards: Bitboards) -> Result<Wdl, PositionError> {
+    let Bitboards { white, black, kings, pawns, side_to_move } = boards;
     let men = white | black;
     let well_formed = white & black == 0
         && kings & pawns == 0
@@ -456,11 +473,11 @@ pub fn probe_bitboards_checked(
     }
     let pawn_color = if pawns & black != 0 { Color::Black } else { Color::White };
     let strong = if pawn_color == Color::White { white } else { black };
-    probe_squares_checked(
-        square_of(kings & strong),
-        square_of(pawns),
-        square_of(kings & !strong),
+    probe_squares_checked(Squares {
+        strong_king: square_of(kings & strong),
+        pawn: square_of(pawns),
+        weak_king: square_of(kings & !strong),
         pawn_color,
         side_to_move,
-    )
+    })
 }

@@ -242,49 +242,66 @@ pub fn probe(pos: &Endgame) -> Option<Dtm> {
     // Every `Endgame` is legal, so each index lies inside its table; `get` in `probe_squares`
     // keeps even a broken invariant from reading outside it (a draw, never a panic).
     let (role, man) = pos.extra()?;
-    probe_squares(
-        pos.strong_king().index(),
-        role,
-        man.index(),
-        pos.weak_king().index(),
-        pos.strong_side(),
-        pos.side_to_move(),
-    )
+    probe_squares(Squares {
+        strong_side: pos.strong_side(),
+        strong_king: pos.strong_king().index(),
+        extra: role,
+        extra_square: man.index(),
+        weak_king: pos.weak_king().index(),
+        side_to_move: pos.side_to_move(),
+    })
 }
 
-/// The exact distance to mate from the squares an engine holds (a1 = 0, as on the board): the
-/// strong side's king, its extra man's role and square, the bare king, the strong side's
-/// colour and the side to move. `None` for a draw (KBK, KNK, KK and drawn KPK positions).
+/// A position of at most three men as the squares an engine holds (a1 = 0 ... h8 = 63, as on
+/// the board: no flipping or mirroring by the caller), each field named so that no two can be
+/// swapped unnoticed: the input of [`probe_squares`] and [`probe_squares_score`].
 ///
 /// Preconditions (not checked): a legal position (see [`Endgame::new`]). Other input never
 /// panics or reads out of bounds, but the answer is meaningless; validate with
 /// [`Endgame::new`] and call [`probe`] for input that may be wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares {
+    /// The colour of the side with the extra man.
+    pub strong_side: Color,
+    /// Its king's square.
+    pub strong_king: u8,
+    /// The extra man (a bishop, a knight or a king as the extra man reads as a draw).
+    pub extra: Role,
+    /// The extra man's square.
+    pub extra_square: u8,
+    /// The bare king's square.
+    pub weak_king: u8,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+/// The exact distance to mate from the squares an engine holds ([`Squares`]). `None` for a
+/// draw (KBK, KNK, KK and drawn KPK positions).
 ///
 /// ```
 /// use kpk::{Color, Role, dtm};
 /// // White: Ke1, Rh1; Black: Ke3; White to move mates in 19 plies (h1 = 7, e1 = 4, e3 = 20)
-/// let d = dtm::probe_squares(4, Role::Rook, 7, 20, Color::White, Color::White).unwrap();
-/// assert_eq!(d.plies(), 19);
+/// let d = dtm::probe_squares(dtm::Squares {
+///     strong_side: Color::White,
+///     strong_king: 4,
+///     extra: Role::Rook,
+///     extra_square: 7,
+///     weak_king: 20,
+///     side_to_move: Color::White,
+/// });
+/// assert_eq!(d.unwrap().plies(), 19);
 /// ```
 #[inline]
 #[must_use]
-pub fn probe_squares(
-    strong_king: u8,
-    extra: Role,
-    extra_square: u8,
-    weak_king: u8,
-    strong_side: Color,
-    side_to_move: Color,
-) -> Option<Dtm> {
-    let (byte, btm) =
-        table_byte(strong_king, extra, extra_square, weak_king, strong_side, side_to_move);
+pub fn probe_squares(squares: Squares) -> Option<Dtm> {
+    let (byte, btm) = table_byte(squares);
     // a load, not a test: built with a test, the compiled probe branches on a draw to make
     // `None`, and KPK's draws come unpredictably (see BENCHMARKS.md)
     FROM_BYTE[btm][usize::from(byte)]
 }
 
 /// The distance to mate as a search score, `ply` plies from the root, from the squares an
-/// engine holds (as [`probe_squares`]): [`Dtm::to_score`] for a decisive position
+/// engine holds ([`Squares`]): [`Dtm::to_score`] for a decisive position
 /// (`Score::mate_in(ply + plies)` or `Score::mated_in(ply + plies)`, the distance clamped to
 /// `MAX_PLY` as those do), `Score::ZERO` for a draw; without a branch, for the interior
 /// nodes of a search where wins, losses and draws come unpredictably.
@@ -293,25 +310,23 @@ pub fn probe_squares(
 /// use kpk::{Color, Role, dtm};
 /// use kpk_score::Score;
 /// // White: Ke1, Rh1; Black: Ke3; White to move mates in 19 plies; 4 plies from the root
-/// let s = dtm::probe_squares_score(4, Role::Rook, 7, 20, Color::White, Color::White, 4);
-/// assert_eq!(s, Score::mate_in(23));
+/// let rook = dtm::Squares {
+///     strong_side: Color::White,
+///     strong_king: 4,
+///     extra: Role::Rook,
+///     extra_square: 7,
+///     weak_king: 20,
+///     side_to_move: Color::White,
+/// };
+/// assert_eq!(dtm::probe_squares_score(rook, 4), Score::mate_in(23));
 /// // KPK drawn: Ke1, Pe2 v Ke3, Black's king in front of the pawn
-/// let d = dtm::probe_squares_score(4, Role::Pawn, 12, 20, Color::White, Color::White, 0);
-/// assert_eq!(d, Score::ZERO);
+/// let pawn = dtm::Squares { extra: Role::Pawn, extra_square: 12, ..rook };
+/// assert_eq!(dtm::probe_squares_score(pawn, 0), Score::ZERO);
 /// ```
 #[inline]
 #[must_use]
-pub fn probe_squares_score(
-    strong_king: u8,
-    extra: Role,
-    extra_square: u8,
-    weak_king: u8,
-    strong_side: Color,
-    side_to_move: Color,
-    ply: u32,
-) -> Score {
-    let (byte, btm) =
-        table_byte(strong_king, extra, extra_square, weak_king, strong_side, side_to_move);
+pub fn probe_squares_score(squares: Squares, ply: u32) -> Score {
+    let (byte, btm) = table_byte(squares);
     let byte = i32::from(byte);
     #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // btm is 0 or 1
     let btm = btm as i32;
@@ -327,14 +342,9 @@ pub fn probe_squares_score(
 /// The table byte of a position given as squares and whether the defender is to move (`0` or
 /// `1`); byte 0 (a draw) for KBK, KNK and bare kings.
 #[inline(always)]
-fn table_byte(
-    strong_king: u8,
-    extra: Role,
-    extra_square: u8,
-    weak_king: u8,
-    strong_side: Color,
-    side_to_move: Color,
-) -> (u8, usize) {
+fn table_byte(squares: Squares) -> (u8, usize) {
+    let Squares { strong_side, strong_king, extra, extra_square, weak_king, side_to_move } =
+        squares;
     let btm = usize::from(strong_side != side_to_move);
     let (wk, bk) = (usize::from(strong_king), usize::from(weak_king));
     let (table, index): (&[u8], usize) = match extra {
@@ -365,8 +375,9 @@ const KPK_KEYS: [u32; 256] = {
     let mut i = 0;
     while i < 256 {
         let (black, btm, pawn) = (i >> 7, (i >> 6) & 1, i & 63);
-        // flip a black pawn's board; mirror files e-h (the flip keeps the file)
-        let x = (black * 56) ^ if pawn & 7 >= 4 { 7 } else { 0 };
+        // a square below 64: the casts keep the value
+        #[allow(clippy::cast_possible_truncation)]
+        let x = crate::geometry::pawn_normaliser(black == 1, pawn as u32) as usize;
         let p = pawn ^ x;
         if p >= 8 && p < 56 {
             let base = solve::kpk_index(btm, p, 0, 0);
