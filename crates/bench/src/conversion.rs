@@ -21,12 +21,12 @@
 //! the optimal distance to mate (mean and maximum over the converted games).
 //!
 //! ```
-//! use kpk_bench::conversion::{Engine, won_kpk_positions, run};
+//! use kpk_bench::conversion::{Player, won_kpk_positions, run};
 //! use kpk_search::eval::Knowledge;
 //!
 //! // ten won positions, the engine at depth 2 with the bitbase and the progress estimate
 //! let starts: Vec<_> = won_kpk_positions().step_by(10_000).take(10).collect();
-//! let report = run(&starts, Engine { knowledge: Knowledge::Progress, depth: 2 });
+//! let report = run(&starts, Player { knowledge: Knowledge::Progress, depth: 2 });
 //! assert_eq!(report.games, 10);
 //! assert_eq!(report.drawn, 0);
 //! ```
@@ -43,9 +43,9 @@ use kpk_search::search::{Limits, Options, Searcher, key};
 /// At most this many failed games are replayed with history (each costs a search per move).
 pub const MAX_REPLAYS: usize = 2_000;
 
-/// The engine under test.
+/// The engine under test: a search setting that plays the strong side (not the UCI `Engine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Engine {
+pub struct Player {
     /// Its endgame knowledge.
     pub knowledge: Knowledge,
     /// Its search depth in plies.
@@ -116,13 +116,13 @@ enum Outcome {
 }
 
 /// The engine's move in a won position (no game history, halfmove clock 0).
-fn engine_move(pos: &Endgame, engine: Engine) -> Option<Move> {
+fn engine_move(pos: &Endgame, engine: Player) -> Option<Move> {
     engine_move_in_game(pos, engine, &[], 0)
 }
 
 /// The engine's move in a game: `history` holds the keys of the positions played since the
 /// last pawn move or capture, `clock` the halfmove clock.
-fn engine_move_in_game(pos: &Endgame, engine: Engine, history: &[u64], clock: u32) -> Option<Move> {
+fn engine_move_in_game(pos: &Endgame, engine: Player, history: &[u64], clock: u32) -> Option<Move> {
     let chess = to_chess_with_clock(pos, clock);
     let mut searcher = Searcher::new(1)
         .with_options(Options { knowledge: engine.knowledge, ..Options::default() });
@@ -135,7 +135,7 @@ fn engine_move_in_game(pos: &Endgame, engine: Engine, history: &[u64], clock: u3
 /// A real game from `start`: the engine sees the game's history and clock, so it avoids
 /// repeating positions; ends in mate, a draw (by the tables, threefold repetition or the
 /// 50-move rule), or after 600 plies (counted as a repetition).
-fn replay(start: Endgame, engine: Engine) -> Outcome {
+fn replay(start: Endgame, engine: Player) -> Outcome {
     let mut pos = start;
     let mut seen: Vec<Endgame> = Vec::new();
     let mut keys: Vec<u64> = Vec::new();
@@ -179,7 +179,7 @@ fn is_zeroing(pos: &Endgame, m: Move) -> bool {
 
 /// Plays every game from `starts` as the [module docs](self) describe.
 #[must_use]
-pub fn run(starts: &[Endgame], engine: Engine) -> Report {
+pub fn run(starts: &[Endgame], engine: Player) -> Report {
     let mut moves: HashMap<Endgame, Option<Move>> = HashMap::new();
     let mut outcomes: HashMap<Endgame, Outcome> = HashMap::new();
     loop {
@@ -307,7 +307,7 @@ fn walk(
 }
 
 /// The engine's moves in `positions`, on every core.
-fn search_all(positions: &[Endgame], engine: Engine) -> Vec<(Endgame, Option<Move>)> {
+fn search_all(positions: &[Endgame], engine: Player) -> Vec<(Endgame, Option<Move>)> {
     parallel(positions, |p| engine_move(p, engine))
 }
 
@@ -328,7 +328,7 @@ fn parallel<T: Send>(positions: &[Endgame], f: impl Fn(&Endgame) -> T + Sync) ->
 /// One game from `start`, as [`run`] plays it, up to `max_plies`: the positions and the moves
 /// played from them (the engine's for the strong side, the tables' for the defender).
 #[must_use]
-pub fn play(start: Endgame, engine: Engine, max_plies: usize) -> Vec<(Endgame, Move)> {
+pub fn play(start: Endgame, engine: Player, max_plies: usize) -> Vec<(Endgame, Move)> {
     let mut game = Vec::new();
     let mut pos = start;
     while game.len() < max_plies {
@@ -351,7 +351,7 @@ mod tests {
         let start: Endgame = won_kpk_positions()
             .find(|p| dtm::probe(p).is_some_and(|d| d.is_win() && d.plies() == 3))
             .unwrap();
-        let report = run(&[start], Engine { knowledge: Knowledge::Progress, depth: 4 });
+        let report = run(&[start], Player { knowledge: Knowledge::Progress, depth: 4 });
         assert_eq!((report.converted, report.max_excess), (1, 0), "{start}");
     }
 }

@@ -4,7 +4,7 @@
 //! Run with `--release`.
 
 use kpk::dtm;
-use kpk_bench::conversion::{Engine, play, run, won_kpk_positions};
+use kpk_bench::conversion::{Player, play, run, won_kpk_positions};
 use kpk_search::eval::Knowledge;
 
 #[test]
@@ -13,7 +13,7 @@ fn every_sampled_win_is_converted_without_a_draw() {
     assert!(starts.len() > 1_400, "{}", starts.len());
     // with the bitbase, and with the rules and no table
     for knowledge in [Knowledge::Progress, Knowledge::Rules] {
-        let report = run(&starts, Engine { knowledge, depth: 4 });
+        let report = run(&starts, Player { knowledge, depth: 4 });
         assert_eq!(report.drawn, 0, "{knowledge:?}: {:?}", report.examples);
         assert_eq!(report.converted, report.games, "{knowledge:?}: {:?}", report.examples);
         assert_eq!(report.over_fifty_moves, 0, "{knowledge:?}: {:?}", report.examples);
@@ -25,7 +25,7 @@ fn every_sampled_win_is_converted_without_a_draw() {
 fn a_played_game_keeps_every_win() {
     // one game in full: after every engine move the tables still say the engine wins
     let start = won_kpk_positions().nth(12_345).unwrap();
-    let game = play(start, Engine { knowledge: Knowledge::Progress, depth: 4 }, 200);
+    let game = play(start, Player { knowledge: Knowledge::Progress, depth: 4 }, 200);
     assert!(!game.is_empty());
     for (pos, m) in game {
         let after = pos.play(m).unwrap();

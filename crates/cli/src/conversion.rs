@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kpk_bench::conversion::{self, Engine, Report};
+use kpk_bench::conversion::{self, Player, Report};
 use kpk_search::eval::Knowledge;
 use serde_json::json;
 
@@ -59,7 +59,7 @@ pub fn run(
     let mut failed = false;
     for knowledge in evaluations.iter().map(|e| e.knowledge()) {
         let clock = Instant::now();
-        let r = conversion::run(&starts, Engine { knowledge, depth });
+        let r = conversion::run(&starts, Player { knowledge, depth });
         let seconds = clock.elapsed().as_secs_f64();
         failed |= knowledge != Knowledge::PawnRank && r.drawn > 0;
         if json {

@@ -2,9 +2,9 @@
 //! distance to mate), play the optimal line, show pictures, count endings, write and measure
 //! the KPK bitbase.
 //!
-//! Every subcommand prints text for people by default and one JSON object per line with
-//! `--json`. Errors go to standard error as one line, `error: ...`, and the exit code is
-//! non-zero.
+//! The answering subcommands (`probe`, `line`, `explain`, `stats`, `rules`, `bench`) print text
+//! for people by default and one JSON object per line with `--json`. Errors go to standard
+//! error as one line, `error: ...`, and the exit code is non-zero.
 
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use kpk::Color;
-use kpk::stats::{ENDINGS, ending, ending_name};
+use kpk::stats::{Ending, ending};
 use serde_json::json;
 
 /// Prints one line (or JSON object) per ending and side to move.
@@ -29,8 +29,8 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             "longest"
         );
     }
-    for extra in ENDINGS {
-        for (side, s) in Color::ALL.into_iter().zip(ending(extra)) {
+    for kind in Ending::ALL {
+        for (side, s) in Color::ALL.into_iter().zip(ending(kind)) {
             let (longest, example) = match s.longest {
                 Some((plies, pos)) => (Some(plies), Some(pos.to_string())),
                 None => (None, None),
@@ -40,7 +40,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                     text,
                     "{}",
                     json!({
-                        "ending": ending_name(extra),
+                        "ending": kind.name(),
                         "side_to_move": side.to_string(),
                         "legal": s.legal,
                         "wins": s.wins,
@@ -56,7 +56,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 outln!(
                     text,
                     "{:<6} {:<6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>6} {:>8}  {}",
-                    ending_name(extra),
+                    kind.name(),
                     side.to_string(),
                     s.legal,
                     s.wins,

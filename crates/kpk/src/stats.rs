@@ -21,26 +21,52 @@ pub struct SideStats {
     pub longest: Option<(u32, Endgame)>,
 }
 
-/// The endings of at most three men, by the strong side's extra man (`None`: bare kings).
-pub const ENDINGS: [Option<Role>; 6] = [
-    Some(Role::Pawn),
-    Some(Role::Queen),
-    Some(Role::Rook),
-    Some(Role::Bishop),
-    Some(Role::Knight),
-    None,
-];
+/// An ending of at most three men, named by the strong side's extra man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// King and pawn against king.
+    Kpk,
+    /// King and queen against king.
+    Kqk,
+    /// King and rook against king.
+    Krk,
+    /// King and bishop against king.
+    Kbk,
+    /// King and knight against king.
+    Knk,
+    /// Bare kings.
+    Kk,
+}
 
-/// The usual name of an ending: `KPK`, `KQK`, ..., `KK`.
-#[must_use]
-pub const fn ending_name(extra: Option<Role>) -> &'static str {
-    match extra {
-        Some(Role::Pawn) => "KPK",
-        Some(Role::Queen) => "KQK",
-        Some(Role::Rook) => "KRK",
-        Some(Role::Bishop) => "KBK",
-        Some(Role::Knight) => "KNK",
-        Some(Role::King) | None => "KK",
+impl Ending {
+    /// Every ending, KPK first.
+    pub const ALL: [Ending; 6] =
+        [Ending::Kpk, Ending::Kqk, Ending::Krk, Ending::Kbk, Ending::Knk, Ending::Kk];
+
+    /// The strong side's extra man (`None` for bare kings).
+    #[must_use]
+    pub const fn extra(self) -> Option<Role> {
+        match self {
+            Ending::Kpk => Some(Role::Pawn),
+            Ending::Kqk => Some(Role::Queen),
+            Ending::Krk => Some(Role::Rook),
+            Ending::Kbk => Some(Role::Bishop),
+            Ending::Knk => Some(Role::Knight),
+            Ending::Kk => None,
+        }
+    }
+
+    /// The usual name: `KPK`, `KQK`, ..., `KK`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Kpk => "KPK",
+            Ending::Kqk => "KQK",
+            Ending::Krk => "KRK",
+            Ending::Kbk => "KBK",
+            Ending::Knk => "KNK",
+            Ending::Kk => "KK",
+        }
     }
 }
 
@@ -48,13 +74,14 @@ pub const fn ending_name(extra: Option<Role>) -> &'static str {
 /// `[White to move, Black to move]`.
 ///
 /// ```
-/// use kpk::{Role, stats};
-/// let [white, black] = stats::ending(Some(Role::Queen));
+/// use kpk::stats::{self, Ending};
+/// let [white, black] = stats::ending(Ending::Kqk);
 /// assert_eq!(white.longest.unwrap().0, 19); // mate in 10 moves
 /// assert_eq!(black.wins, 0);
 /// ```
 #[must_use]
-pub fn ending(extra: Option<Role>) -> [SideStats; 2] {
+pub fn ending(ending: Ending) -> [SideStats; 2] {
+    let extra = ending.extra();
     let mut out = [SideStats::default(); 2];
     for (side, stats) in Color::ALL.into_iter().zip(out.iter_mut()) {
         for wk in Square::ALL {

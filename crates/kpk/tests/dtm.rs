@@ -190,7 +190,9 @@ fn bellman(role: Option<shakmaty::Role>) -> [(u32, u32, i32); 2] {
         terminal[side].0 += u32::from(pos.is_checkmate());
         terminal[side].1 += u32::from(pos.is_stalemate());
     }
-    let ours = kpk::stats::ending(role.map(self::role));
+    let ending =
+        kpk::stats::Ending::ALL.into_iter().find(|e| e.extra() == role.map(self::role)).unwrap();
+    let ours = kpk::stats::ending(ending);
     for side in 0..2 {
         let o = &ours[side];
         assert_eq!((o.legal, o.wins), (stats[side].0, stats[side].1), "{role:?}");

@@ -44,8 +44,9 @@ use crate::eval::{Knowledge, Verdict, evaluate, material};
 use crate::tt::{PackedMove, Promotion, Table};
 use kpk_answers::bridge::to_endgame;
 
-/// The deepest ply the search goes (mate scores count plies up to 256).
-pub const MAX_PLY: u32 = 120;
+/// The deepest ply the search goes: below the score type's `MAX_PLY` (256), up to which mate
+/// scores count their distance.
+pub const MAX_SEARCH_PLY: u32 = 120;
 
 /// How mate distances are kept through the transposition table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -89,7 +90,7 @@ pub struct Options {
     pub root_dtm: bool,
 }
 
-/// When a search stops: the first limit reached (none set: depth [`MAX_PLY`]).
+/// When a search stops: the first limit reached (none set: depth [`MAX_SEARCH_PLY`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
     /// Deepest iteration.
@@ -196,7 +197,7 @@ impl Searcher {
             nodes: 0,
             seldepth: 0,
             path: Vec::new(),
-            killers: vec![[None; 2]; MAX_PLY as usize + 2],
+            killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; 64]; 64],
             limits: Limits::default(),
             start: Instant::now(),
@@ -301,7 +302,7 @@ impl Searcher {
         self.seldepth = 0;
         self.aborted = false;
         self.can_abort = false;
-        let max_depth = limits.depth.map_or(MAX_PLY, u32::from).clamp(1, MAX_PLY);
+        let max_depth = limits.depth.map_or(MAX_SEARCH_PLY, u32::from).clamp(1, MAX_SEARCH_PLY);
         let legal = root.legal_moves();
         let mut result = SearchResult {
             score: Score::ZERO,
@@ -366,7 +367,9 @@ impl Searcher {
         }
         let mut pv = Vec::new();
         let mut pos = root.clone();
-        for step in kpk::dtm::line(&ending).take(usize::try_from(MAX_PLY).unwrap_or(usize::MAX)) {
+        for step in
+            kpk::dtm::line(&ending).take(usize::try_from(MAX_SEARCH_PLY).unwrap_or(usize::MAX))
+        {
             let uci = step.mv.to_string();
             let Some(found) = pos
                 .legal_moves()
@@ -629,7 +632,7 @@ impl Searcher {
         if alpha >= beta {
             return self.bounded(alpha, window_alpha, window_beta);
         }
-        if ply >= MAX_PLY {
+        if ply >= MAX_SEARCH_PLY {
             return self.quiesce(pos, ply, alpha, beta);
         }
         let hit = self.probe(k, ply, pos.halfmoves(), draw);
@@ -707,7 +710,7 @@ impl Searcher {
             return self.bounded(draw, original_alpha, beta);
         }
         let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, verdict) };
-        if best >= beta || ply >= MAX_PLY {
+        if best >= beta || ply >= MAX_SEARCH_PLY {
             return self.bounded(best, original_alpha, beta);
         }
         let mut alpha = alpha.max(best);

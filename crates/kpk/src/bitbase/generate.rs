@@ -43,7 +43,7 @@
 /// 4 pawn files.
 pub const WORDS: usize = 2 * 6 * 64 * 4;
 
-/// Word index of `(white to move?, pawn rank 1..=6 counted from 0, white king, pawn file 0..=3)`.
+/// Word index of `(black_to_move: 1 when the defender (Black, after normalising) is to move, pawn rank 1..=6 counted from 0, white king, pawn file 0..=3)`.
 #[must_use]
 pub const fn word_index(
     black_to_move: usize,

@@ -52,13 +52,18 @@ pub struct Bitbase {
     words: [u64; WORDS],
 }
 
-/// A [`PAWN_KEYS`] entry holds the parts of the word index and the normalising square xor, laid
-/// out to match [`KpkPosition::packed`]: bits 0-1 the pawn file, bits 2-7 the xor for the strong
-/// king, bits 8-11 `btm * 6 + pawn_rank - 1`, bit 12 `btm`, bits 24-29 the xor for the weak king.
-/// The word index `((btm * 6 + rank - 1) * 64 + king) * 4 + file` is made of disjoint bit fields,
-/// so `(packed ^ key) & 0xFFF` is the word and `(packed ^ key) >> 24` the bit.
+// A key of [`PAWN_KEYS`] or [`SQUARE_KEYS`] holds the parts of the word index and the
+// normalising square xor, laid out to match [`KpkPosition::packed`]: bits 0-1 the pawn file,
+// bits 2-7 the xor for the strong king, bits 8-11 `btm * 6 + pawn_rank - 1`, bit 12 `btm`,
+// bits 24-29 the xor for the weak king. The word index `((btm * 6 + rank - 1) * 64 + king) * 4
+// + file` is made of disjoint bit fields, so `(packed ^ key) & 0xFFF` is the word and
+// `(packed ^ key) >> 24` the bit.
+
+/// The word part of `packed ^ key`.
 const WORD_MASK: u32 = 0xFFF;
+/// The key's bit for "the side with the pawn is not to move".
 const BTM_BIT: u32 = 1 << 12;
+/// Where the weak king's square (the bit within the word) starts.
 const WEAK_KING_SHIFT: u32 = 24;
 
 /// The key of a pawn on `pawn` (0..64) of colour `black` (0 or 1) with `side` (0 White, 1

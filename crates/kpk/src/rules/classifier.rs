@@ -60,7 +60,7 @@ pub(crate) fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
     let wins = if x.rook_pawn() {
         race.king_to_promotion + 2 <= race.defender_to_promotion
     } else {
-        (x.king.file - x.defender.file).abs() >= 2
+        (x.strong_king.file - x.defender.file).abs() >= 2
     };
     match (wins, x.strong_to_move) {
         (false, _) => Wdl::Draw,

@@ -33,7 +33,7 @@ pub(crate) fn stalemate_holds(x: &Frame, _: &Race) -> bool {
     x.defender_stalemated()
 }
 
-/// **Blockade with the attacker behind.** The defending king stands directly in front of the
+/// **Blockade with the strong king behind.** The defending king stands directly in front of the
 /// pawn, the strong king directly behind it, and the defender is to move.
 ///
 /// Seed: "Defending king stands directly in front of the pawn, the other king - directly
@@ -44,10 +44,10 @@ pub fn blockade_king_behind(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn blockade_king_behind_holds(x: &Frame, _: &Race) -> bool {
-    !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.king == x.pawn.offset(0, -1)
+    !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.strong_king == x.pawn.offset(0, -1)
 }
 
-/// **Blockade with the attacker diagonally behind.** The defending king stands directly in front
+/// **Blockade with the strong king diagonally behind.** The defending king stands directly in front
 /// of the pawn, the strong king diagonally behind it, and the strong side is to move.
 ///
 /// Seed: "Defending king as above, the other king diagonally behind the pawn, stronger side to
@@ -60,15 +60,15 @@ pub fn blockade_king_diagonally_behind(pos: &KpkPosition) -> Option<Wdl> {
 pub(crate) fn blockade_king_diagonally_behind_holds(x: &Frame, _: &Race) -> bool {
     x.strong_to_move
         && x.defender == x.pawn.offset(0, 1)
-        && (x.king == x.pawn.offset(1, -1) || x.king == x.pawn.offset(-1, -1))
+        && (x.strong_king == x.pawn.offset(1, -1) || x.strong_king == x.pawn.offset(-1, -1))
 }
 
 fn kings_opposed_pawn_beside(x: &Frame) -> bool {
     x.strong_to_move
-        && x.king.file == x.defender.file
-        && (x.king.rank - x.defender.rank).abs() == 2
-        && x.pawn.rank == x.king.rank
-        && (x.pawn.file - x.king.file).abs() == 1
+        && x.strong_king.file == x.defender.file
+        && (x.strong_king.rank - x.defender.rank).abs() == 2
+        && x.pawn.rank == x.strong_king.rank
+        && (x.pawn.file - x.strong_king.file).abs() == 1
 }
 
 /// **Opposition, pawn beside the king (as the seed words it).** The kings stand in vertical
@@ -97,7 +97,7 @@ pub fn opposition_pawn_beside(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn opposition_pawn_beside_holds(x: &Frame, _: &Race) -> bool {
-    kings_opposed_pawn_beside(x) && x.defender.rank > x.king.rank
+    kings_opposed_pawn_beside(x) && x.defender.rank > x.strong_king.rank
 }
 
 /// **The pawn checks out of the opposition.** The position after the strong side, in
@@ -113,9 +113,9 @@ pub fn pawn_check_from_opposition(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn pawn_check_from_opposition_holds(x: &Frame, _: &Race) -> bool {
     !x.strong_to_move
-        && x.defender == x.king.offset(0, 2)
-        && x.pawn.rank == x.king.rank + 1
-        && (x.pawn.file - x.king.file).abs() == 1
+        && x.defender == x.strong_king.offset(0, 2)
+        && x.pawn.rank == x.strong_king.rank + 1
+        && (x.pawn.file - x.strong_king.file).abs() == 1
 }
 
 /// The seed's square numbering: H1 = 0, G1 = 1, ..., A1 = 7, H2 = 8, ...
@@ -140,7 +140,7 @@ pub fn corresponding_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn corresponding_squares_literal_holds(x: &Frame, _: &Race) -> bool {
     let p = h1_index(x.pawn);
-    let (k, d) = (h1_index(x.king), h1_index(x.defender));
+    let (k, d) = (h1_index(x.strong_king), h1_index(x.defender));
     x.strong_to_move
         && [p - 7, p - 8, p - 9].contains(&k)
         && [p + 15, p + 16, p + 17].contains(&d)
@@ -159,8 +159,8 @@ pub fn corresponding_squares(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn corresponding_squares_holds(x: &Frame, _: &Race) -> bool {
     x.strong_to_move
-        && x.king.rank == x.pawn.rank - 1
-        && (x.king.file - x.pawn.file).abs() <= 1
+        && x.strong_king.rank == x.pawn.rank - 1
+        && (x.strong_king.file - x.pawn.file).abs() <= 1
         && x.defender.rank == x.pawn.rank + 2
         && (x.defender.file - x.pawn.file).abs() <= 1
         && x.defender.rank != 7
@@ -189,11 +189,11 @@ pub(crate) fn defender_has_the_opposition_holds(x: &Frame, _: &Race) -> bool {
     }
     // the key squares of a pawn on its second to fourth rank: two ranks in front of it
     let key_rank = x.pawn.rank + 2;
-    let ranks_apart = x.defender.rank - x.king.rank;
+    let ranks_apart = x.defender.rank - x.strong_king.rank;
     let distant = x.pawn.rank >= 2 && x.defender.rank < 7 && ranks_apart % 2 == 0;
-    x.king.file == x.defender.file
+    x.strong_king.file == x.defender.file
         && (x.defender.file - x.pawn.file).abs() <= 2
-        && x.king.rank < key_rank
+        && x.strong_king.rank < key_rank
         && x.defender.rank > key_rank
         && (ranks_apart == 2 || distant)
 }
@@ -222,10 +222,10 @@ pub fn rook_pawn_king_shut_in(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn rook_pawn_king_shut_in_holds(x: &Frame, _: &Race) -> bool {
     let inward = if x.pawn.file == 0 { 1 } else { -1 };
-    let knight_file = (-1..=1).map(|dr| x.king.offset(inward, dr)).filter(|c| c.on_board());
+    let knight_file = (-1..=1).map(|dr| x.strong_king.offset(inward, dr)).filter(|c| c.on_board());
     x.rook_pawn()
-        && x.king.file == x.pawn.file
-        && x.king.rank > x.pawn.rank
+        && x.strong_king.file == x.pawn.file
+        && x.strong_king.rank > x.pawn.rank
         && x.defender.file == x.pawn.file + 2 * inward
         && knight_file.clone().all(|c| x.defender.distance(c) == 1)
 }
@@ -263,7 +263,7 @@ pub(crate) fn rook_pawn_race_to_the_corner_holds(x: &Frame, _: &Race) -> bool {
         squares.iter().map(|&c| from.distance(c)).min().unwrap_or(i8::MAX)
     };
     let defender = reach(x.defender, &corner[..open]);
-    let king = reach(x.king, &corner);
+    let king = reach(x.strong_king, &corner);
     let pawn_moves = x.pawn_moves();
     let defender_first = x.defender_first();
     defender - defender_first < pawn_moves
@@ -322,7 +322,7 @@ pub(crate) fn defender_guards_the_key_squares_first_holds(x: &Frame, _: &Race) -
     if defender == i8::MAX {
         return false;
     }
-    let king = x.keys.distance(x.king);
+    let king = x.keys.distance(x.strong_king);
     let pawn_moves = x.pawn_moves();
     let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
     inside_square && defender - defender_first + 3 <= king - (1 - defender_first)

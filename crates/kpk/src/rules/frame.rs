@@ -106,11 +106,14 @@ impl KeySquares {
 }
 
 /// The position with the side that owns the pawn as White (a black pawn's position is flipped
-/// vertically): `king` and `pawn` are the strong side's, `defender` the lone king.
+/// vertically): `strong_king` and `pawn` are the strong side's, `defender` the defending king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Frame {
-    pub king: Coord,
+    /// The strong king.
+    pub strong_king: Coord,
+    /// The pawn.
     pub pawn: Coord,
+    /// The defending king.
     pub defender: Coord,
     pub strong_to_move: bool,
     /// The pawn's key squares.
@@ -123,7 +126,7 @@ impl Frame {
             |sq: Square| if pos.strong_side() == Color::Black { sq.flip_vertical() } else { sq };
         let pawn = Coord::of(flip(pos.pawn()));
         Frame {
-            king: Coord::of(flip(pos.strong_king())),
+            strong_king: Coord::of(flip(pos.strong_king())),
             pawn,
             defender: Coord::of(flip(pos.weak_king())),
             strong_to_move: pos.strong_to_move(),
@@ -156,7 +159,7 @@ impl Frame {
     pub(crate) const fn pawn_falls(&self) -> bool {
         !self.strong_to_move
             && self.defender.distance(self.pawn) == 1
-            && self.king.distance(self.pawn) > 1
+            && self.strong_king.distance(self.pawn) > 1
     }
 
     /// `1` when the defender moves first, `0` when the strong side does: in a race counted in
@@ -183,7 +186,7 @@ impl Frame {
     pub(crate) fn defender_stalemated(&self) -> bool {
         // a king three steps away or more guards none of the defender's squares, and the pawn
         // alone never takes them all
-        if self.strong_to_move || self.king.distance(self.defender) != 2 {
+        if self.strong_to_move || self.strong_king.distance(self.defender) != 2 {
             return false;
         }
         if self.pawn_attacks(self.defender) {
@@ -195,12 +198,12 @@ impl Frame {
         !STEPS
             .iter()
             .map(|&(df, dr)| self.defender.offset(df, dr))
-            .any(|c| c.on_board() && self.king.distance(c) > 1 && !self.pawn_attacks(c))
+            .any(|c| c.on_board() && self.strong_king.distance(c) > 1 && !self.pawn_attacks(c))
     }
 
     /// Whether `c` is occupied by either king.
     pub(crate) fn king_on(&self, c: Coord) -> bool {
-        self.king == c || self.defender == c
+        self.strong_king == c || self.defender == c
     }
 }
 
@@ -246,14 +249,14 @@ impl Race {
         Race {
             pawn: x.pawn_moves(),
             capture: x.defender.distance(x.pawn) - defender_first,
-            protect: to_path(x.king, x.pawn.rank) - 1 - strong_first,
-            king_to_key: x.keys.distance(x.king) - strong_first,
+            protect: to_path(x.strong_king, x.pawn.rank) - 1 - strong_first,
+            king_to_key: x.keys.distance(x.strong_king) - strong_first,
             defender_to_key: x.keys.distance(x.defender) - defender_first,
-            king_to_promotion: x.king.distance(promotion) - strong_first,
+            king_to_promotion: x.strong_king.distance(promotion) - strong_first,
             defender_to_promotion: x.defender.distance(promotion) - defender_first,
             defender_to_path: to_path(x.defender, x.pawn.rank + 1) - defender_first,
-            king_to_pawn: x.king.distance(x.pawn),
-            kings_apart: x.king.distance(x.defender),
+            king_to_pawn: x.strong_king.distance(x.pawn),
+            kings_apart: x.strong_king.distance(x.defender),
         }
     }
 

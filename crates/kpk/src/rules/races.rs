@@ -43,7 +43,7 @@ pub fn defender_on_the_path_king_beyond(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn defender_on_the_path_king_beyond_holds(x: &Frame, r: &Race) -> bool {
-    r.defender_to_path + x.defender_first() == 0 && x.defender.rank <= x.king.rank
+    r.defender_to_path + x.defender_first() == 0 && x.defender.rank <= x.strong_king.rank
 }
 
 /// **The defender holds a key square, the king is far.** The defending king stands on a key
@@ -55,7 +55,7 @@ pub fn defender_on_a_key_square_king_far(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn defender_on_a_key_square_king_far_holds(x: &Frame, r: &Race) -> bool {
-    r.defender_to_key <= 0 && (x.king.file - x.pawn.file).abs() >= 3
+    r.defender_to_key <= 0 && (x.strong_king.file - x.pawn.file).abs() >= 3
 }
 
 /// **The defender cannot get in front in time.** Not a rook pawn, and the defending king needs
@@ -188,7 +188,7 @@ pub fn king_beyond_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn king_beyond_a_defender_in_front_holds(x: &Frame, r: &Race) -> bool {
-    r.capture > r.defender_to_path && x.defender.rank + 2 <= x.king.rank
+    r.capture > r.defender_to_path && x.defender.rank + 2 <= x.strong_king.rank
 }
 
 /// **The defender is on the key squares before the king is by the pawn.** The defending king

@@ -15,7 +15,7 @@ fn front_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
 }
 
 fn guards_front(x: &Frame) -> bool {
-    x.pawn.rank >= 4 && front_squares(x).all(|c| x.king.distance(c) == 1)
+    x.pawn.rank >= 4 && front_squares(x).all(|c| x.strong_king.distance(c) == 1)
 }
 
 /// **The king guards the way (as the seed words it).** At most three squares remain in front of
@@ -85,7 +85,7 @@ pub fn rule_of_the_square(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn rule_of_the_square_holds(x: &Frame, _: &Race) -> bool {
-    let path_blocked = x.king.file == x.pawn.file && x.king.rank > x.pawn.rank;
+    let path_blocked = x.strong_king.file == x.pawn.file && x.strong_king.rank > x.pawn.rank;
     let pawn_moves = x.pawn_moves();
     let defender_first = x.defender_first();
     !x.pawn_falls()
@@ -114,8 +114,8 @@ pub fn key_squares_occupied(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn key_squares_occupied_holds(x: &Frame, _: &Race) -> bool {
-    let escorted = !x.rook_pawn() || x.king.distance(x.pawn) == 1;
-    !x.pawn_falls() && !x.defender_stalemated() && escorted && x.keys.contains(x.king)
+    let escorted = !x.rook_pawn() || x.strong_king.distance(x.pawn) == 1;
+    !x.pawn_falls() && !x.defender_stalemated() && escorted && x.keys.contains(x.strong_king)
 }
 
 /// **The king in front of its pawn.** The strong king stands directly in front of its pawn (not a
@@ -128,8 +128,8 @@ pub fn king_in_front_of_pawn(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn king_in_front_of_pawn_holds(x: &Frame, _: &Race) -> bool {
     let defender_ahead =
-        x.defender.rank > x.king.rank && (x.defender.file - x.king.file).abs() <= 1;
-    !x.rook_pawn() && x.king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
+        x.defender.rank > x.strong_king.rank && (x.defender.file - x.strong_king.file).abs() <= 1;
+    !x.rook_pawn() && x.strong_king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
 }
 
 /// **First to a key square.** The strong king reaches a key square of its pawn (not a rook pawn)
@@ -151,10 +151,10 @@ pub(crate) fn first_to_a_key_square_holds(x: &Frame, _: &Race) -> bool {
     }
     let defender_first = x.defender_first();
     let strong_first = 1 - defender_first;
-    let (king, defender) = (x.keys.distance(x.king), x.keys.distance(x.defender));
+    let (king, defender) = (x.keys.distance(x.strong_king), x.keys.distance(x.defender));
     // moves until the strong king stands next to the pawn, and until the defender can take
     // it, each counted from the strong side's next move
-    let to_guard = x.king.distance(x.pawn) - 1 - strong_first;
+    let to_guard = x.strong_king.distance(x.pawn) - 1 - strong_first;
     let to_attack = x.defender.distance(x.pawn) - defender_first;
     king + defender_first + 2 <= defender + strong_first && to_guard <= to_attack
 }
