@@ -156,3 +156,45 @@ fn the_dtm_probes_from_squares_take_any_bytes_without_panicking() {
     }
     assert!(decisive > 0);
 }
+
+/// One validation path: every placement of a king, a pawn and a king (both pawn colours, both
+/// sides to move, men on one square included) gets the same answer, error or position, from
+/// `KpkPosition::new` and from `Endgame::new`.
+#[test]
+fn a_kpk_setup_gets_one_error_whichever_type_validates_it() {
+    use kpk::{KpkPosition, KpkSetup};
+    let mut errors = 0;
+    for strong_side in Color::ALL {
+        for side_to_move in Color::ALL {
+            for strong_king in Square::ALL {
+                for pawn in Square::ALL {
+                    for weak_king in Square::ALL {
+                        let kpk = KpkPosition::new(KpkSetup {
+                            strong_side,
+                            strong_king,
+                            pawn,
+                            weak_king,
+                            side_to_move,
+                        });
+                        let ending = Endgame::new(EndgameSetup {
+                            strong_side,
+                            strong_king,
+                            extra: Some((Role::Pawn, pawn)),
+                            weak_king,
+                            side_to_move,
+                        });
+                        match (kpk, ending) {
+                            (Ok(k), Ok(e)) => assert_eq!(Endgame::from(k), e),
+                            (Err(a), Err(b)) => {
+                                assert_eq!(a, b);
+                                errors += 1;
+                            }
+                            (a, b) => panic!("{a:?} against {b:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(errors, 4 * 64 * 64 * 64 - 2 * 331_352);
+}
