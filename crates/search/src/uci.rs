@@ -40,6 +40,7 @@
 //! ```
 
 use std::io::{self, BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -51,7 +52,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::eval::Knowledge;
-use crate::search::{Driver, Info, Limits, Searcher, TtScheme, key};
+use crate::search::{Driver, Info, Limits, SearchResult, Searcher, TtScheme, key};
 
 const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH: usize = 16;
@@ -295,14 +296,23 @@ impl Engine {
         let waiting = Arc::clone(&stopped);
         let handle = std::thread::spawn(move || {
             let mut report = |info: &Info| say(&out, &info_line(info));
-            let result = searcher.run(&root, &history, limits, &mut report);
+            // a search that panics must still answer: a GUI waiting for `bestmove` would lose on
+            // time. It answers the first legal move, says why, and leaves a fresh searcher.
+            let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                searcher.run(&root, &history, limits, &mut report)
+            }));
+            let failed = run.is_err();
+            let (best, ponder) = settle(run, &root);
+            if failed {
+                say(&out, "info string the search failed; answering the first legal move");
+            }
+            let searcher = if failed { Searcher::new(DEFAULT_HASH) } else { searcher };
             // `go infinite` answers only when told to stop
             while infinite && !waiting.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            let best = result.best.map(|m| uci(&m));
-            let line = match (best, result.pv.get(1)) {
-                (Some(b), Some(p)) => format!("bestmove {b} ponder {}", uci(p)),
+            let line = match (best.map(|m| uci(&m)), ponder) {
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {}", uci(&p)),
                 (Some(b), None) => format!("bestmove {b}"),
                 (None, _) => "bestmove 0000".to_string(),
             };
@@ -310,6 +320,16 @@ impl Engine {
             searcher
         });
         self.running = Some((handle, stop, stopped));
+    }
+}
+
+/// The move to answer and the one to ponder, from a search that finished or panicked: after a
+/// panic, the first legal move of `root` (none when there is none), so a GUI still gets its
+/// `bestmove`.
+fn settle(run: std::thread::Result<SearchResult>, root: &Chess) -> (Option<Move>, Option<Move>) {
+    match run {
+        Ok(result) => (result.best, result.pv.get(1).cloned()),
+        Err(_) => (root.legal_moves().first().cloned(), None),
     }
 }
 
@@ -435,6 +455,24 @@ mod tests {
     use super::*;
     use std::io::Read;
     use std::time::Instant;
+
+    /// A search that panics still answers: the first legal move (or none where there is none),
+    /// never silence.
+    #[test]
+    fn a_panicking_search_still_answers_a_legal_move() {
+        let panicked =
+            || std::panic::catch_unwind(|| -> SearchResult { panic!("a search that fails") });
+        let start = Chess::default();
+        let (best, ponder) = settle(panicked(), &start);
+        let best = best.unwrap();
+        assert!(start.is_legal(best) && ponder.is_none(), "{best:?}");
+        let mated: Chess = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(settle(panicked(), &mated), (None, None));
+    }
 
     /// A pipe the test writes commands into while the engine runs on another thread.
     fn talk(lines: &[(&str, u64)]) -> String {
