@@ -469,7 +469,7 @@ mod tests {
         let mated: Chess = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
             .parse::<Fen>()
             .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
+            .into_position(CastlingMode::Standard)
             .unwrap();
         assert_eq!(settle(panicked(), &mated), (None, None));
     }
