@@ -137,24 +137,7 @@ impl KpkPosition {
             weak_king,
             side_to_move,
         })?;
-        Ok(KpkPosition::pack(strong, strong_king, pawn, weak_king, side_to_move))
-    }
-
-    /// The packed bits of a position's parts.
-    const fn pack(
-        strong: Color,
-        strong_king: Square,
-        pawn: Square,
-        weak_king: Square,
-        side_to_move: Color,
-    ) -> KpkPosition {
-        KpkPosition(
-            (strong_king.index() as u32) << 2
-                | (pawn.index() as u32) << 16
-                | (strong as u32) << 22
-                | (side_to_move as u32) << 23
-                | (weak_king.index() as u32) << 24,
-        )
+        Ok(KpkPosition::from_legal_parts(strong, strong_king, pawn, weak_king, side_to_move))
     }
 
     /// A position from parts known to be legal (those of an [`Endgame`](crate::Endgame), legal by
@@ -167,12 +150,23 @@ impl KpkPosition {
         weak_king: Square,
         side_to_move: Color,
     ) -> KpkPosition {
-        let packed = KpkPosition::pack(strong, strong_king, pawn, weak_king, side_to_move);
-        debug_assert_eq!(
-            Some(packed),
-            KpkPosition::from_parts(strong, strong_king, pawn, weak_king, side_to_move).ok()
+        debug_assert!(
+            crate::Endgame::new(crate::EndgameSetup {
+                strong_side: strong,
+                strong_king,
+                extra: Some((Role::Pawn, pawn)),
+                weak_king,
+                side_to_move,
+            })
+            .is_ok()
         );
-        packed
+        KpkPosition(
+            u32::from(strong_king.index()) << 2
+                | u32::from(pawn.index()) << 16
+                | (strong as u32) << 22
+                | (side_to_move as u32) << 23
+                | u32::from(weak_king.index()) << 24,
+        )
     }
 
     /// The packed representation (see the type's documentation).
