@@ -162,6 +162,10 @@ pub struct Searcher {
     start: Instant,
     aborted: bool,
     can_abort: bool,
+    /// Whether the current iteration valued some node by an estimate a deeper iteration would
+    /// replace (a stand-pat at the horizon, or a table entry); when an iteration ends without
+    /// one, the tree is exhausted and deeper iterations would repeat it.
+    horizon: bool,
 }
 
 /// The position's Zobrist key (the table's and the repetition test's).
@@ -202,6 +206,7 @@ impl Searcher {
             limits: Limits::default(),
             start: Instant::now(),
             aborted: false,
+            horizon: false,
             can_abort: false,
         }
     }
@@ -323,6 +328,7 @@ impl Searcher {
             let d8 = u8::try_from(d).unwrap_or(u8::MAX);
             self.path.clear();
             self.path.extend_from_slice(history);
+            self.horizon = false;
             let raw = match self.options.driver {
                 Driver::Pvs => {
                     self.negamax(root, d.cast_signed(), 0, Score::NEG_INFINITE, Score::INFINITE)
@@ -346,7 +352,10 @@ impl Searcher {
             };
             on_info(&self.info(d8, score, Bound::Exact, result.pv.clone()));
             self.can_abort = true;
-            if legal.is_empty() || self.done_after_iteration(score, d) {
+            // an exhausted tree (every line ended in a position decided exactly: mate,
+            // stalemate, a draw by rule or by the endgame knowledge) gives the same answer at
+            // every depth: a drawn KPK root answers at depth 1, not 120 times
+            if legal.is_empty() || !self.horizon || self.done_after_iteration(score, d) {
                 break;
             }
         }
@@ -641,6 +650,8 @@ impl Searcher {
             && i32::from(h.depth) >= depth
             && h.score.cuts(alpha, beta)
         {
+            // the entry may come from a search with a horizon
+            self.horizon = true;
             return self.bounded(h.score.score, window_alpha, window_beta);
         }
         let mut moves = pos.legal_moves();
@@ -709,6 +720,8 @@ impl Searcher {
         {
             return self.bounded(draw, original_alpha, beta);
         }
+        // from here the value rests on an estimate that a deeper search would replace
+        self.horizon = true;
         let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, verdict) };
         if best >= beta || ply >= MAX_SEARCH_PLY {
             return self.bounded(best, original_alpha, beta);
