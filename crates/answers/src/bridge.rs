@@ -123,7 +123,7 @@ pub fn to_chess_with_clock(pos: &Endgame, halfmoves: u32) -> Chess {
 
 /// shakmaty's move for one of ours in `chess` (the same position), found by its squares and
 /// promotion; `None` if shakmaty has no such legal move (never, for a move of our generator:
-/// both generators are tested move for move against each other).
+/// `tests/san.rs` checks both generators move for move on every ending).
 ///
 /// ```
 /// use kpk_answers::bridge::{to_chess, to_shakmaty_move};

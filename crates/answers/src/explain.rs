@@ -124,7 +124,7 @@ impl WrittenProof {
         let (mut at, mut number) = (*pos, fullmove);
         for &m in &p.line.moves[..p.choice] {
             if at.side_to_move() == Color::Black {
-                number += 1;
+                number = number.saturating_add(1);
             }
             let Ok(next) = at.play(m) else { break };
             at = next;
@@ -161,7 +161,7 @@ pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
             out.push_str(san);
         }
         if !white {
-            number += 1;
+            number = number.saturating_add(1);
         }
         white = !white;
     }
@@ -313,5 +313,20 @@ impl fmt::Display for Explanation {
             writeln!(f, "  {label}: {}", m.san)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest move number a FEN can carry counts on without overflowing.
+    #[test]
+    fn move_numbers_saturate() {
+        let sans = ["Kd3".to_string(), "Kd1".to_string(), "Ke2".to_string()];
+        assert_eq!(numbered(u32::MAX, false, &sans), format!("{0}... Kd3 {0}. Kd1 Ke2", u32::MAX));
+        let fen = "8/8/8/8/8/4k3/4P3/4K3 w - - 0 4294967295";
+        let e = Explanation::of(fen, &crate::fen::parse(fen).unwrap());
+        assert!(e.proof.is_some_and(|p| p.line.notation.starts_with("4294967295. ")));
     }
 }

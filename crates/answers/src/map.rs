@@ -1,6 +1,6 @@
 //! The defending king's map of a KPK position: every square marked won or drawn.
 
-use kpk::{Color, KpkPosition, Square};
+use kpk::{Color, Square};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::explain::Explanation;
@@ -31,7 +31,7 @@ impl Serialize for Squares {
 /// use kpk_answers::map::DefenderMap;
 /// let fen = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
 /// let p = kpk_answers::fen::parse(fen).unwrap();
-/// let map = DefenderMap::of(fen, &p, &p.position.as_kpk().unwrap());
+/// let map = DefenderMap::of(fen, &p).unwrap();
 /// let json = serde_json::to_value(&map).unwrap();
 /// assert_eq!(json["squares"]["e8"], "win");
 /// assert_eq!(json["squares"]["e5"], serde_json::Value::Null);
@@ -51,16 +51,17 @@ pub struct DefenderMap {
 }
 
 impl DefenderMap {
-    /// The map of `kpk` (the position of `parsed`), asked as `fen`.
+    /// The map of the position `parsed`, asked as `fen`; `None` unless it is a KPK position.
     #[must_use]
-    pub fn of(fen: &str, parsed: &ParsedFen, kpk: &KpkPosition) -> DefenderMap {
+    pub fn of(fen: &str, parsed: &ParsedFen) -> Option<DefenderMap> {
+        let kpk = &parsed.position.as_kpk()?;
         let name = |c: Color| c.to_string();
-        DefenderMap {
+        Some(DefenderMap {
             fen: fen.trim().to_string(),
             strong_side: name(kpk.strong_side()),
             side_to_move: name(kpk.side_to_move()),
             squares: Squares(kpk::bitbase::defender_map(kpk)),
             explanation: Explanation::of(fen, parsed),
-        }
+        })
     }
 }

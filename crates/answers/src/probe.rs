@@ -76,7 +76,9 @@ pub enum Method {
 }
 
 impl Method {
-    /// The name used on the command line and in the JSON: `bitbase`, `rules`, `recognizer`.
+    /// The name used on the command line and in the JSON: `bitbase` (the command line's name
+    /// for the tables, the bitbase's verdict with the DTM tables' distances), `rules`,
+    /// `recognizer`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -273,6 +275,9 @@ pub struct Probe {
     /// The side to move (for the text form; not in the JSON).
     #[serde(skip)]
     pub side_to_move: Color,
+    /// The position (for the text form when no FEN was echoed; not in the JSON).
+    #[serde(skip)]
+    pub position: Endgame,
 }
 
 impl Probe {
@@ -289,6 +294,7 @@ impl Probe {
             moves,
             rules: None,
             side_to_move: pos.side_to_move(),
+            position: *pos,
         }
     }
 
@@ -372,7 +378,15 @@ pub(crate) fn dtm_of(plies: Option<i32>) -> Option<Dtm> {
 /// its outcome for the side that plays it; for the rules, the basis in words.
 impl fmt::Display for Probe {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let fen = self.fen.as_deref().unwrap_or_default();
+        // the FEN asked, or the position's own when none was echoed
+        let own;
+        let fen = match self.fen.as_deref() {
+            Some(fen) => fen,
+            None => {
+                own = self.position.to_string();
+                &own
+            }
+        };
         if let Some(method) = self.method {
             let why = self.rules.as_ref().map(|r| format!(" ({})", r.reason)).unwrap_or_default();
             return writeln!(
@@ -470,8 +484,19 @@ fn push_facts(out: &mut String, pos: &Endgame, d: Option<Dtm>) {
 }
 
 /// `Probe::from_tables(pos).with_fen(fen)` serialised, written straight into `out` with a
-/// newline: the batch path of `kpk probe --json` (no answer built, no JSON tree). A test holds
-/// it equal to `serde_json`'s text of the typed answer on a large sample of every ending.
+/// newline: the batch path of `kpk probe --json` (no answer built, no JSON tree).
+/// `tests/batch.rs` holds it equal to `serde_json`'s text of the typed answer on more than
+/// 100,000 positions of every ending.
+///
+/// ```
+/// use kpk_answers::probe::{Probe, write_json};
+/// let fen = "8/8/8/8/8/4k3/8/4K2R w - - 0 1";
+/// let pos = kpk_answers::fen::parse(fen).unwrap().position;
+/// let mut out = String::new();
+/// write_json(&mut out, fen, &pos);
+/// let typed = serde_json::to_string(&Probe::from_tables(&pos).with_fen(fen)).unwrap();
+/// assert_eq!(out, typed + "\n");
+/// ```
 pub fn write_json(out: &mut String, fen: &str, pos: &Endgame) {
     out.push_str("{\"fen\":");
     // serde_json escapes the text exactly as the typed answer's serialisation does

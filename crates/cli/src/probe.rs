@@ -153,37 +153,3 @@ pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, Stri
     out.flush().map_err(|e| crate::output_error(&e))?;
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use kpk::{KpkPosition, Role};
-    use kpk_bench::random::{XorShift, random_ending};
-
-    /// The batch writer against the typed answer serialised by `serde_json`: every seventh legal
-    /// KPK position and random positions of the other endings.
-    #[test]
-    fn the_batch_writer_prints_exactly_what_serde_json_prints() {
-        let mut positions: Vec<Endgame> =
-            KpkPosition::all().step_by(7).map(Endgame::from).collect();
-        let mut rng = XorShift::new(99);
-        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            positions.extend((0..3_000).map(|_| random_ending(&mut rng, role)));
-        }
-        positions.push(fen::parse("8/8/8/3k4/8/8/8/4K3 b - - 0 1").unwrap().position);
-        assert!(positions.len() > 100_000);
-        for pos in positions {
-            let text = pos.to_string();
-            let mut fast = String::new();
-            probe::write_json(&mut fast, &text, &pos);
-            let typed = probe(&text, &pos, Method::Bitbase);
-            assert_eq!(fast, format!("{}\n", serde_json::to_string(&typed).unwrap()), "{text}");
-        }
-        // text that needs escaping is escaped the same way
-        let pos = fen::parse("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1").unwrap().position;
-        let odd = "tab\there \"quoted\" \\ \u{1}";
-        let mut fast = String::new();
-        probe::write_json(&mut fast, odd, &pos);
-        assert_eq!(fast, format!("{}\n", json!(probe(odd, &pos, Method::Bitbase))));
-    }
-}

@@ -99,13 +99,13 @@ fn to_json(answer: &impl serde::Serialize) -> Value {
 /// [`ApiError`] 400 for a bad FEN or a position that is not KPK.
 pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
     let (text, p) = parse_fen(fen)?;
-    let kpk = p.position.as_kpk().ok_or_else(|| {
+    let map = DefenderMap::of(&text, &p).ok_or_else(|| {
         ApiError::bad_request(format!(
             "the map needs a KPK position (two kings and one pawn), not {}",
             material_name(&p.position)
         ))
     })?;
-    Ok(to_json(&DefenderMap::of(&text, &p, &kpk)))
+    Ok(to_json(&map))
 }
 
 /// The answer of `GET /kpk/line?fen=...`: the optimal line (the fastest mate for the winner,
