@@ -130,14 +130,27 @@ impl KpkPosition {
         weak_king: Square,
         side_to_move: Color,
     ) -> Result<KpkPosition, PositionError> {
+        KpkPosition::validate(strong, strong_king, pawn, weak_king, side_to_move)?;
+        Ok(KpkPosition::from_legal_parts(strong, strong_king, pawn, weak_king, side_to_move))
+    }
+
+    /// [`Endgame::new`](crate::Endgame::new)'s checks of a KPK setup, the crate's one
+    /// validation.
+    fn validate(
+        strong: Color,
+        strong_king: Square,
+        pawn: Square,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> Result<(), PositionError> {
         crate::Endgame::new(crate::EndgameSetup {
             strong_side: strong,
             strong_king,
             extra: Some((Role::Pawn, pawn)),
             weak_king,
             side_to_move,
-        })?;
-        Ok(KpkPosition::from_legal_parts(strong, strong_king, pawn, weak_king, side_to_move))
+        })
+        .map(|_| ())
     }
 
     /// A position from parts known to be legal (those of an [`Endgame`](crate::Endgame), legal by
@@ -151,14 +164,7 @@ impl KpkPosition {
         side_to_move: Color,
     ) -> KpkPosition {
         debug_assert!(
-            crate::Endgame::new(crate::EndgameSetup {
-                strong_side: strong,
-                strong_king,
-                extra: Some((Role::Pawn, pawn)),
-                weak_king,
-                side_to_move,
-            })
-            .is_ok()
+            KpkPosition::validate(strong, strong_king, pawn, weak_king, side_to_move).is_ok()
         );
         KpkPosition(
             u32::from(strong_king.index()) << 2

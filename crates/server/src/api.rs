@@ -4,7 +4,6 @@
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
 //! allows) and answers a JSON value, or an [`ApiError`] whose message names the problem.
 
-use kpk::Endgame;
 use kpk_answers::fen::{self, ParsedFen};
 use kpk_answers::line::Line;
 use kpk_answers::map::DefenderMap;
@@ -102,7 +101,7 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
     let map = DefenderMap::of(&text, &p).ok_or_else(|| {
         ApiError::bad_request(format!(
             "the map needs a KPK position (two kings and one pawn), not {}",
-            material_name(&p.position)
+            fen::material_name(&kpk_answers::bridge::to_chess(&p.position))
         ))
     })?;
     Ok(to_json(&map))
@@ -124,14 +123,4 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
 pub fn line(fen: Option<&str>) -> Result<Value, ApiError> {
     let (text, p) = parse_fen(fen)?;
     Ok(to_json(&Line::of(&text, &p.position)))
-}
-
-/// Names the material of a position of at most three men, such as `KPvK`, White first.
-fn material_name(pos: &Endgame) -> String {
-    let extra = pos.extra().map(|(role, _)| role.upper_char().to_string()).unwrap_or_default();
-    if pos.strong_side() == kpk::Color::White {
-        format!("K{extra}vK")
-    } else {
-        format!("KvK{extra}")
-    }
 }
