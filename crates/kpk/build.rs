@@ -1,4 +1,4 @@
-//! Runs the bitbase generator and the DTM solver (the same source files the library compiles)
+//! Runs the bitbase generator and the DTM and DTZ solvers (the same source files the library compiles)
 //! and writes their tables into `OUT_DIR`, which the library embeds as statics.
 
 extern crate alloc;
@@ -39,7 +39,10 @@ fn main() {
     std::fs::write(out.join("bitbase_table.rs"), src).expect("OUT_DIR is writable");
 
     let (kqk, krk, kpk) = solve::solve_all();
-    for (name, bytes) in [("dtm_kqk.bin", kqk), ("dtm_krk.bin", krk), ("dtm_kpk.bin", kpk)] {
+    let kpk_dtz = solve::solve_kpk_dtz(&kpk, &kqk, &krk);
+    for (name, bytes) in
+        [("dtm_kqk.bin", kqk), ("dtm_krk.bin", krk), ("dtm_kpk.bin", kpk), ("dtz_kpk.bin", kpk_dtz)]
+    {
         std::fs::write(out.join(name), bytes).expect("OUT_DIR is writable");
     }
 }

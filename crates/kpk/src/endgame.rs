@@ -285,6 +285,38 @@ impl Endgame {
         }
     }
 
+    /// Whether `m` resets the halfmove clock (the 50-move rule's counter): a pawn move (push,
+    /// double step or promotion) or a capture, which here is the bare king taking the extra
+    /// man. `m` is read as a move of this position; for a move that is not legal the answer
+    /// is meaningless.
+    ///
+    /// ```
+    /// use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square};
+    /// let pos = Endgame::new(EndgameSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E1,
+    ///     extra: Some((Role::Pawn, Square::E2)),
+    ///     weak_king: Square::E8,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// assert!(pos.is_zeroing(Move { from: Square::E2, to: Square::E4, promotion: None }));
+    /// assert!(!pos.is_zeroing(Move { from: Square::E1, to: Square::D1, promotion: None }));
+    /// ```
+    #[must_use]
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        match self.extra {
+            None => false,
+            Some((role, man)) => {
+                if self.strong_to_move() {
+                    m.from == man && role == Role::Pawn
+                } else {
+                    m.to == man
+                }
+            }
+        }
+    }
+
     /// The position after `m`, which must be one of [`Endgame::legal_moves`]: the move
     /// generator and the DTM tables call it on the moves they generate.
     pub(crate) fn play_unchecked(&self, m: Move) -> Endgame {

@@ -9,6 +9,7 @@
 //! | [`bitbase`] | the 24,576-byte win/draw table, generated at build time and embedded: [`KpkPosition::probe`] answers in about 1.5 ns |
 //! | [`EndgameSetup`] → [`Endgame`] | any legal position of at most three men, with [`Endgame::legal_moves`] and a checked [`Endgame::play`] |
 //! | [`dtm`] | exact distance to mate for KQK, KRK, KPK (KBK, KNK, KK are drawn), best moves, optimal lines |
+//! | [`dtz`] | exact distance to zeroing (Syzygy's convention) for every position of at most three men, the 50-move rule's verdict for a halfmove clock, and the shortest mate the rule allows |
 //! | [`eval`] | bitbase knowledge as a search [`Score`](kpk_score::Score): known wins with a progress term |
 //! | [`stats`] | counts over whole endings |
 //! | [`PositionError`], [`IllegalMove`] | what is wrong with a setup or a move, naming the squares |
@@ -21,6 +22,7 @@ extern crate alloc;
 pub mod bitbase;
 mod color;
 pub mod dtm;
+pub mod dtz;
 mod endgame;
 mod error;
 pub mod eval;

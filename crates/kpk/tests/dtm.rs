@@ -1,51 +1,15 @@
-//! Distance to mate against shakmaty: every position of every 3-man table. Run with `--release`.
+//! Distance to mate and distance to zeroing against shakmaty: every position of every 3-man
+//! table. Run with `--release`.
 
 mod common;
 
+use common::bridge::{ours, role};
+
 use kpk::dtm::{self, Dtm};
+use kpk::dtz::{self, Dtz};
 use kpk::{Color, Endgame, EndgameSetup, Role, Square};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, FromSetup, Position as _, Setup};
-
-fn square(sq: shakmaty::Square) -> Square {
-    Square::ALL[usize::from(sq)]
-}
-
-fn color(c: shakmaty::Color) -> Color {
-    if c == shakmaty::Color::White { Color::White } else { Color::Black }
-}
-
-fn role(r: shakmaty::Role) -> Role {
-    match r {
-        shakmaty::Role::King => Role::King,
-        shakmaty::Role::Queen => Role::Queen,
-        shakmaty::Role::Rook => Role::Rook,
-        shakmaty::Role::Bishop => Role::Bishop,
-        shakmaty::Role::Knight => Role::Knight,
-        shakmaty::Role::Pawn => Role::Pawn,
-    }
-}
-
-/// Our position for a shakmaty position of at most three men.
-fn ours(pos: &Chess) -> Endgame {
-    let board = pos.board();
-    let non_kings = board.occupied() & !board.kings();
-    let (strong, extra) = match non_kings.first() {
-        Some(sq) => {
-            let piece = board.piece_at(sq).unwrap();
-            (piece.color, Some((role(piece.role), square(sq))))
-        }
-        None => (shakmaty::Color::White, None),
-    };
-    Endgame::new(EndgameSetup {
-        strong_side: color(strong),
-        strong_king: square(board.king_of(strong).unwrap()),
-        extra,
-        weak_king: square(board.king_of(!strong).unwrap()),
-        side_to_move: color(pos.turn()),
-    })
-    .expect("shakmaty's legal positions are ours")
-}
 
 /// The shakmaty position of placement `i` (`man + 64 * (bk + 64 * (wk + 64 * btm))`) with White
 /// owning `role` (bare kings for `None`, placements with `man == 0` only), if legal.
@@ -96,25 +60,31 @@ fn embedded_tables_equal_a_runtime_solve() {
     debug_assertions,
     ignore = "exhaustive over shakmaty: release profile, the README's test command"
 )]
-fn dtm_equals_the_independent_solver_everywhere() {
+fn dtm_and_dtz_equal_the_independent_solver_everywhere() {
     let solution = common::solve();
     let mut compared = 0u32;
+    let mut longest_dtz = [0i32; 3];
     for index in 0..common::SIZE {
         if !solution.legal[index] {
             continue;
         }
         let pos = common::position_of(index).unwrap();
+        let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
         let got = plies(dtm::probe(&ours(&pos)));
         let expected = solution.dtm[index].map(i32::from);
-        assert_eq!(
-            got,
-            expected,
-            "{}",
-            shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
-        );
+        assert_eq!(got, expected, "{fen}");
+        let dtz = dtz::probe(&ours(&pos)).plies();
+        assert_eq!(dtz, i32::from(solution.dtz[index]), "DTZ of {fen}");
+        // a zero DTZ exactly for the draws
+        assert_eq!(dtz == 0, expected.is_none(), "{fen}");
+        let material = index / (2 * 64 * 64 * 64);
+        longest_dtz[material] = longest_dtz[material].max(dtz.abs());
         compared += 1;
     }
     assert!(compared > 1_000_000, "{compared}");
+    // KPK (white pawn), KQK, KRK: the longest zeroing distances; KQK's and KRK's are their
+    // longest mates, as no zeroing move keeps their wins
+    assert_eq!(longest_dtz, [20, 20, 32]);
 }
 
 /// Checks the Bellman conditions of one position against its successors (by shakmaty), our move
@@ -165,12 +135,59 @@ fn check(pos: &Chess) -> Option<i32> {
             assert!(moves.is_empty() || after.contains(&None), "{me}: every move loses in a draw");
         }
     }
+    check_dtz(pos, &me);
     // the same position with colours swapped, through shakmaty's mirror
     let mut setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
     setup.mirror();
     let mirrored = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
     assert_eq!(plies(dtm::probe(&ours(&mirrored))), d, "{me} mirrored");
+    assert_eq!(dtz::probe(&ours(&mirrored)), dtz::probe(&me), "{me} mirrored");
     d
+}
+
+/// The Bellman conditions of DTZ at one position: our zeroing flag equals shakmaty's on every
+/// move; a checkmated position is -1; a win is 1 with a zeroing move that keeps the win or a
+/// mate, else one more than its quickest non-zeroing move's loss; a loss is one more than the
+/// longest win it must allow (no zeroing move keeps a loss here); a draw has a drawing move or
+/// none at all.
+fn check_dtz(pos: &Chess, me: &Endgame) {
+    let z = dtz::probe(me);
+    let mut after: Vec<(bool, bool, Dtz)> = Vec::new(); // (zeroing, mates, dtz after)
+    for m in &pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play_unchecked(*m);
+        let ours_m = me
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|o| o.to_string() == UciMove::from_standard(*m).to_string());
+        let zeroing = me.is_zeroing(ours_m.expect("the same moves"));
+        assert_eq!(zeroing, m.is_zeroing(), "{me}: {m}");
+        after.push((zeroing, next.is_checkmate(), dtz::probe(&ours(&next))));
+    }
+    if pos.is_checkmate() {
+        assert_eq!(z, Dtz::CHECKMATED, "{me}");
+    } else if z.is_win() {
+        let now = after.iter().any(|&(zero, mate, a)| (zero && a.is_loss()) || mate);
+        let quickest = after
+            .iter()
+            .filter(|&&(zero, _, a)| !zero && a.is_loss())
+            .map(|&(_, _, a)| 1 - a.plies())
+            .min();
+        let expected = if now { 1 } else { quickest.expect("a win has a winning move") };
+        assert_eq!(z.plies(), expected, "{me}");
+    } else if z.is_loss() {
+        assert!(after.iter().all(|&(zero, _, a)| a.is_win() && !zero), "{me}");
+        let longest = after.iter().map(|&(_, _, a)| a.plies()).max().unwrap();
+        assert_eq!(z.plies(), -(longest + 1), "{me}");
+    } else {
+        assert!(after.is_empty() || after.iter().any(|&(_, _, a)| a.is_draw()), "{me}");
+        assert!(after.iter().all(|&(_, _, a)| !a.is_loss()), "{me}: a winning move in a draw");
+    }
+    // our outcomes agree: the first move's value for the mover is the position's DTZ
+    if let Some(best) = dtz::outcomes(me).next() {
+        assert_eq!(best.mover_dtz(), z, "{me}");
+    }
 }
 
 /// Per side to move: legal positions, wins, longest win or loss in plies. Also checks

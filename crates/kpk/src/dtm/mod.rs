@@ -27,7 +27,7 @@
 //! assert!(pos.play(best).unwrap().is_checkmate());
 //! ```
 
-mod solve;
+pub(crate) mod solve;
 
 use alloc::borrow::Cow;
 
@@ -352,16 +352,27 @@ fn table_byte(squares: Squares) -> (u8, usize) {
         // strong side needs no flipping: the fold brings any placement into the table.
         Role::Queen => (KQK, solve::pawnless_index(btm, wk, usize::from(extra_square), bk)),
         Role::Rook => (KRK, solve::pawnless_index(btm, wk, usize::from(extra_square), bk)),
-        Role::Pawn => {
-            let key = KPK_KEYS
-                [usize::from(strong_side as u8) << 7 | btm << 6 | usize::from(extra_square & 63)];
-            // squares above 63 break a precondition: the index may leave the table, where
-            // `get` answers a draw
-            (KPK, (wk << 6 | bk) ^ key as usize)
-        }
+        // squares above 63 break a precondition: the index may leave the table, where `get`
+        // answers a draw
+        Role::Pawn => (KPK, kpk_byte_index(strong_side, btm, wk, extra_square, bk)),
         Role::Bishop | Role::Knight | Role::King => return (0, btm),
     };
     (table.get(index).copied().unwrap_or(0), btm)
+}
+
+/// The byte index of a KPK position in the layout the DTM and DTZ tables share (`btm`: the
+/// defender to move, 0 or 1; kings as board squares, the pawn's square below 64 or it is
+/// read as its square modulo 64).
+#[inline(always)]
+pub(crate) fn kpk_byte_index(
+    strong_side: Color,
+    btm: usize,
+    strong_king: usize,
+    pawn: u8,
+    weak_king: usize,
+) -> usize {
+    let key = KPK_KEYS[usize::from(strong_side as u8) << 7 | btm << 6 | usize::from(pawn & 63)];
+    (strong_king << 6 | weak_king) ^ key as usize
 }
 
 /// Per strong side, defender to move and pawn square (`side << 7 | btm << 6 | pawn`): the

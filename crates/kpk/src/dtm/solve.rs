@@ -355,22 +355,28 @@ fn nearest(ray: u64, from: usize) -> usize {
     if low > from { low } else { 63 - ray.leading_zeros() as usize }
 }
 
-/// Solves KPK with promotions into `kqk` and `krk`: 196,608 bytes.
-#[must_use]
-pub fn solve_kpk(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
-    // entry = pawn index * 64 + white king; pawn index = (rank - 1) * 4 + file
-    let square = |p: usize| (p / 4 + 1) * 8 + p % 4;
+/// The square of a KPK pawn index (`(rank - 1) * 4 + file` on files a-d).
+const fn pawn_square(p: usize) -> usize {
+    (p / 4 + 1) * 8 + p % 4
+}
+
+/// The KPK frame: entry `pawn index * 64 + white king`.
+fn kpk_frame() -> Frame {
     let mut frame = Frame::new(24 * 64);
     for p in 0..24 {
-        let pawn = square(p);
+        let pawn = pawn_square(p);
         for wk in 0..64 {
             if wk != pawn {
                 frame.set(p * 64 + wk, wk, pawn, white_pawn_attacks(1 << pawn));
             }
         }
     }
-    // Shortest loss (in plies) Black suffers after a promotion to a queen or rook, per
-    // (white king, file, black king); 255 = no winning promotion.
+    frame
+}
+
+/// Shortest loss (in plies) Black suffers after a promotion to a queen or rook, per
+/// `(white king * 4 + file) * 64 + black king`; 255 = no winning promotion.
+fn winning_promotions(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
     let mut promotion = vec![u8::MAX; 64 * 4 * 64];
     for wk in 0..64 {
         // the folding depends on the white king only: one per king square
@@ -396,6 +402,16 @@ pub fn solve_kpk(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
             }
         }
     }
+    promotion
+}
+
+/// Solves KPK with promotions into `kqk` and `krk`: 196,608 bytes.
+#[must_use]
+pub fn solve_kpk(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
+    // entry = pawn index * 64 + white king; pawn index = (rank - 1) * 4 + file
+    let square = pawn_square;
+    let frame = kpk_frame();
+    let promotion = winning_promotions(kqk, krk);
     // The same, as Black-king masks per (white king, file) and distance.
     let mut by_distance = vec![[0u64; 33]; 64 * 4];
     let mut last_promotion = 0;
@@ -440,6 +456,74 @@ pub fn solve_kpk(kqk: &[u8], krk: &[u8]) -> Vec<u8> {
             // entry i = pawn * 64 + white king: the bytes of an entry are contiguous
             let base = (btm * 24 * 64 + i) * 64;
             for_each_bit(bits, |bk| out[base + bk] = byte);
+        },
+    );
+    out
+}
+
+/// Solves distance to zeroing for KPK: 196,608 bytes in the layout of the KPK DTM table, whose
+/// wins and losses `kpk` supplies (with `kqk` and `krk` for promotions).
+///
+/// A zeroing move is a pawn move (push, double step or promotion); the strong side has no
+/// capture, and the defender's only capture, of the pawn, draws. So White's winning pawn moves
+/// are layer 1, and the layers go on through king moves alone: an odd layer `d` holds White to
+/// move reaching a Black loss of layer `d - 1` by a king step, an even layer `d` Black to move
+/// with every step into a White win already decided. A king step never gives check in KPK, so
+/// every checkmate comes from a pawn move and Black's checkmated positions stand alone.
+///
+/// Bytes: `0` a draw or an illegal placement; with White to move `d` is DTZ `+d`; with Black to
+/// move `d` is DTZ `-d` (`1`: checkmated, whose DTZ is `-1` by Syzygy's convention).
+#[must_use]
+pub fn solve_kpk_dtz(kpk: &[u8], kqk: &[u8], krk: &[u8]) -> Vec<u8> {
+    let frame = kpk_frame();
+    let promotion = winning_promotions(kqk, krk);
+    // Black-king squares where Black to move loses, for pawn index `p` and white king `wk`
+    let lost = |p: usize, wk: usize| -> u64 {
+        let row = &kpk[kpk_index(1, pawn_square(p), wk, 0)..][..64];
+        row.iter().enumerate().fold(0u64, |m, (bk, &b)| m | u64::from(b != 0) << bk)
+    };
+    let mut out = vec![0u8; KPK_BYTES];
+    layers(
+        &frame,
+        |i, bits, emit| {
+            let (p, wk) = (i / 64, i % 64);
+            let pawn = pawn_square(p);
+            for_each_bit(KING[wk] & !(1 << pawn), |from| emit(p * 64 + from, bits));
+        },
+        |d, emit| {
+            if d != 1 {
+                return;
+            }
+            // layer 1: a pawn move that keeps the win (the stop squares free)
+            for p in 0..24 {
+                let (pawn, file) = (pawn_square(p), p % 4);
+                for wk in 0..64 {
+                    let stop = pawn + 8;
+                    if wk == pawn || wk == stop {
+                        continue;
+                    }
+                    let wins = if p >= 20 {
+                        let row = &promotion[(wk * 4 + file) * 64..][..64];
+                        row.iter()
+                            .enumerate()
+                            .fold(0u64, |m, (bk, &l)| m | u64::from(l != u8::MAX) << bk)
+                    } else {
+                        let mut w = lost(p + 4, wk);
+                        if p < 4 && wk != stop + 8 {
+                            w |= lost(p + 8, wk) & !(1 << stop);
+                        }
+                        w
+                    };
+                    emit(p * 64 + wk, wins);
+                }
+            }
+        },
+        1,
+        |btm, i, bits, byte| {
+            // Black's layer-`d` loss arrives as byte `d + 1`, checkmate as byte 1
+            let v = if btm == 1 { byte.saturating_sub(1).max(1) } else { byte };
+            let base = (btm * 24 * 64 + i) * 64;
+            for_each_bit(bits, |bk| out[base + bk] = v);
         },
     );
     out

@@ -5,8 +5,12 @@
 //! It solves by plain fixed-point iteration over successor lists: a position is won if some
 //! move reaches a lost position, lost if every move reaches a won one (checkmate is lost), and
 //! drawn if neither ever becomes true. Pass `k` decides the positions whose distance to mate
-//! is `k` plies, so the solver also yields exact distances to mate.
+//! is `k` plies, so the solver also yields exact distances to mate. A second fixed point over
+//! the same successor lists, with each move's zeroing flag from shakmaty, yields the distance to
+//! zeroing in Syzygy's convention (see [`Solution::dtz`]).
 #![allow(dead_code)]
+
+pub mod bridge;
 
 use shakmaty::{
     Board, CastlingMode, Chess, Color, FromSetup, Piece, Position, Role, Setup, Square,
@@ -73,6 +77,11 @@ pub struct Solution {
     pub dtm: Vec<Option<i16>>,
     /// Whether the index is a legal position.
     pub legal: Vec<bool>,
+    /// Distance to zeroing per index, in Syzygy's convention: `0` a draw (or illegal); a win
+    /// `n > 0` reaches a capture, a pawn move or checkmate in `n` plies (a zeroing move that
+    /// keeps the win, or a mate, is 1); a loss `-n`, the loser putting it off as long as he can
+    /// (checkmated: -1).
+    pub dtz: Vec<i16>,
 }
 
 /// Solves everything. Takes a few seconds in release builds.
@@ -80,6 +89,7 @@ pub fn solve() -> Solution {
     let mut legal = vec![false; SIZE];
     let mut start = vec![0u32; SIZE + 1];
     let mut succ: Vec<u32> = Vec::with_capacity(SIZE * 6);
+    let mut zeroing: Vec<bool> = Vec::with_capacity(SIZE * 6);
     for i in 0..SIZE {
         start[i] = u32::try_from(succ.len()).unwrap();
         let Some(pos) = position_of(i) else { continue };
@@ -87,6 +97,7 @@ pub fn solve() -> Solution {
         for m in pos.legal_moves() {
             let mut next = pos.clone();
             next.play_unchecked(m);
+            zeroing.push(m.is_zeroing());
             if next.is_insufficient_material() {
                 succ.push(DRAWN);
             } else {
@@ -141,7 +152,79 @@ pub fn solve() -> Solution {
         ply += 1;
         assert!(ply < 200, "the solver does not converge");
     }
-    Solution { dtm, legal }
+    let dtz = solve_dtz(&legal, &start, &succ, &zeroing, &dtm);
+    Solution { dtm, legal, dtz }
+}
+
+/// The distance to zeroing, by passes over the successor lists once win, draw and loss are
+/// known: pass 1 decides wins with a zeroing move to a lost position or a mate, checkmates and
+/// losses whose every move zeroes; pass `k` decides wins with a non-zeroing move to a loss of
+/// pass `k - 1`, and losses whose every non-zeroing move reaches a decided win, the longest of
+/// pass `k - 1`.
+fn solve_dtz(
+    legal: &[bool],
+    start: &[u32],
+    succ: &[u32],
+    zeroing: &[bool],
+    dtm: &[Option<i16>],
+) -> Vec<i16> {
+    let lost = |j: u32| j != DRAWN && matches!(dtm[j as usize], Some(d) if d <= 0);
+    let mut dtz = vec![0i16; SIZE];
+    let mut k: i16 = 1;
+    loop {
+        let mut decided = Vec::new();
+        for i in 0..SIZE {
+            if !legal[i] || dtz[i] != 0 {
+                continue;
+            }
+            let Some(d) = dtm[i] else { continue };
+            let range = start[i] as usize..start[i + 1] as usize;
+            let moves = succ[range.clone()].iter().zip(&zeroing[range]);
+            if d > 0 {
+                let wins = moves.into_iter().any(|(&j, &z)| {
+                    if k == 1 {
+                        lost(j) && (z || dtm[j as usize] == Some(0))
+                    } else {
+                        lost(j) && !z && dtz[j as usize] == -(k - 1)
+                    }
+                });
+                if wins {
+                    decided.push((i, k));
+                }
+            } else if d == 0 {
+                if k == 1 {
+                    decided.push((i, -1));
+                }
+            } else {
+                // every non-zeroing move reaches a decided win; the longest is k - 1
+                let mut longest = 0i16;
+                let mut all = true;
+                for (&j, &z) in moves {
+                    if z {
+                        continue;
+                    }
+                    let w = if j == DRAWN { 0 } else { dtz[j as usize] };
+                    if w <= 0 {
+                        all = false;
+                        break;
+                    }
+                    longest = longest.max(w);
+                }
+                if all && (longest == k - 1 || (k == 1 && longest == 0)) {
+                    decided.push((i, -k));
+                }
+            }
+        }
+        if decided.is_empty() && k > 1 {
+            break;
+        }
+        for (i, v) in decided {
+            dtz[i] = v;
+        }
+        k += 1;
+        assert!(k < 300, "the DTZ passes do not converge");
+    }
+    dtz
 }
 
 /// Win (1), draw (0) or loss (-1) for the side to move of a legal index.
