@@ -4,6 +4,7 @@ pub mod bridge;
 pub mod explain;
 pub mod fen;
 pub mod line;
+pub mod mainline;
 pub mod map;
 pub mod probe;
 pub mod report;

@@ -1,8 +1,10 @@
-//! The optimal line: the fastest mate for the winner, the longest defence for the loser.
+//! The optimal line: the fastest mate for the winner, the longest defence for the loser, under
+//! the 50-move rule from the clock of the position asked.
 
 use core::fmt;
 
 use kpk::dtm::{self, Dtm};
+use kpk::dtz::{self, FIFTY_MOVES};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
@@ -19,15 +21,23 @@ pub struct Step {
     pub fen: String,
     /// Its distance to mate in plies, for the side to move then.
     pub dtm: Option<i32>,
+    /// Its distance to zeroing in plies, for the side to move then.
+    pub dtz: i32,
 }
 
 /// The optimal line from a position to mate (empty for a draw or a position without moves),
-/// with the position's category and distance to mate.
+/// with the position's category under the 50-move rule and its distances.
+///
+/// With room on the clock this is the DTM-optimal line. When the quickest mate would let the
+/// clock reach 100 first, the line is the quickest mate the rule allows
+/// ([`kpk::dtz::dtm50`], pushing the pawn sooner) and `rule` says so; when no mate fits
+/// (a cursed win or blessed loss), the line is the mate without the rule and `rule` says at
+/// which ply the defender may claim the draw.
 ///
 /// ```
 /// use kpk_answers::line::Line;
 /// let p = kpk_answers::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
-/// let line = Line::of("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", &p.position);
+/// let line = Line::of("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", &p.position, p.halfmoves);
 /// assert_eq!(line.steps.len(), 1);
 /// assert_eq!(line.steps[0].san, "Qb8#");
 /// assert_eq!(line.steps[0].dtm, Some(0));
@@ -40,6 +50,15 @@ pub struct Line {
     pub category: Category,
     /// Distance to mate in plies (`null` for a draw).
     pub dtm: Option<i32>,
+    /// Distance to zeroing in plies (`0` for a draw).
+    pub dtz: i32,
+    /// The halfmove clock of the position asked.
+    pub halfmoves: u32,
+    /// The shortest mate the 50-move rule allows from that clock, in plies (`null` when the
+    /// rule or the position draws).
+    pub dtm50: Option<i32>,
+    /// What the 50-move rule changes, in words (`null` when it changes nothing).
+    pub rule: Option<String>,
     /// The moves of the line.
     pub steps: Vec<Step>,
     /// The side to move (for the text form; not in the JSON).
@@ -48,12 +67,47 @@ pub struct Line {
 }
 
 impl Line {
-    /// The line of `pos`, asked as `fen`.
+    /// The line of `pos` with `halfmoves` on the clock, asked as `fen`.
     #[must_use]
-    pub fn of(fen: &str, pos: &Endgame) -> Line {
+    pub fn of(fen: &str, pos: &Endgame, halfmoves: u32) -> Line {
         let d = dtm::probe(pos);
+        let z = dtz::probe(pos);
+        let d50 = dtz::dtm50(pos, halfmoves);
+        let plain = || dtm::line(pos).collect::<Vec<_>>();
+        let (moves, rule) = match (d, d50) {
+            (Some(d), Some(r)) if r != d => {
+                let note = format!(
+                    "the quickest mate ({} plies) would let the clock reach 100 first: this \
+                     line mates in {} plies within the 50-move rule",
+                    d.plies().abs(),
+                    r.plies().abs()
+                );
+                (dtz::line50(pos, halfmoves), Some(note))
+            }
+            (Some(_), None) => {
+                let line = plain();
+                let mut clock = halfmoves;
+                let mut claim = 0;
+                let mut at = *pos;
+                for (i, o) in line.iter().enumerate() {
+                    if clock >= FIFTY_MOVES {
+                        claim = i;
+                        break;
+                    }
+                    clock = if at.is_zeroing(o.mv) { 0 } else { clock + 1 };
+                    at = o.after;
+                }
+                let note = format!(
+                    "the 50-move rule draws first: with {halfmoves} plies on the clock the \
+                     defender may claim a draw after ply {claim} of this line, before the mate"
+                );
+                (line, Some(note))
+            }
+            _ => (plain(), None),
+        };
         let mut before = *pos;
-        let steps = dtm::line(pos)
+        let steps = moves
+            .iter()
             .map(|o| {
                 let mut san = String::new();
                 let _ = before.write_san(o.mv, &mut san);
@@ -63,13 +117,18 @@ impl Line {
                     san,
                     fen: o.after.to_string(),
                     dtm: o.dtm.map(Dtm::plies),
+                    dtz: dtz::probe(&o.after).plies(),
                 }
             })
             .collect();
         Line {
             fen: fen.trim().to_string(),
-            category: Category::of_dtm(d),
+            category: Category::of_wdl50(z.wdl50(halfmoves)),
             dtm: d.map(Dtm::plies),
+            dtz: z.plies(),
+            halfmoves,
+            dtm50: d50.map(Dtm::plies),
+            rule,
             steps,
             side_to_move: pos.side_to_move(),
         }
@@ -82,6 +141,9 @@ impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.fen)?;
         writeln!(f, "  {} to move: {}", self.side_to_move, describe(dtm_of(self.dtm)))?;
+        if let Some(rule) = &self.rule {
+            writeln!(f, "  {}: {rule}", self.category)?;
+        }
         if self.dtm.is_none() {
             return writeln!(
                 f,

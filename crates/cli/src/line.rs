@@ -13,7 +13,7 @@ use crate::fen;
 /// A message for a bad FEN or when standard output cannot be written.
 pub fn run(fen_text: &str, json: bool) -> Result<ExitCode, String> {
     let parsed = fen::parse(fen_text).map_err(|e| e.to_string())?;
-    let line = Line::of(fen_text, &parsed.position);
+    let line = Line::of(fen_text, &parsed.position, parsed.halfmoves);
     let text = if json { format!("{}\n", json!(line)) } else { line.to_string() };
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)

@@ -34,10 +34,11 @@ impl From<Method> for probe::Method {
     }
 }
 
-/// The typed answer for a position by `method`, echoing the FEN asked.
+/// The typed answer for a position with `halfmoves` on the clock by `method`, echoing the FEN
+/// asked.
 #[must_use]
-pub fn probe(fen: &str, pos: &Endgame, method: Method) -> Probe {
-    Probe::by(method.into(), pos).with_fen(fen)
+pub fn probe(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> Probe {
+    Probe::by(method.into(), pos, halfmoves).with_fen(fen)
 }
 
 /// The answer to one input line: the text to print on standard output, the message to print
@@ -69,15 +70,15 @@ pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
             let out = if method == Method::Bitbase {
                 // the batch path: the same text as the typed answer's, written directly
                 let mut out = String::with_capacity(4096);
-                probe::write_json(&mut out, &fen_text, &p.position);
+                probe::write_json(&mut out, &fen_text, &p.position, p.halfmoves);
                 out
             } else {
-                format!("{}\n", json!(probe(&fen_text, &p.position, method)))
+                format!("{}\n", json!(probe(&fen_text, &p.position, p.halfmoves, method)))
             };
             Answer { out, err: String::new(), failed: false }
         }
         (Ok(p), false) => Answer {
-            out: probe(&fen_text, &p.position, method).to_string(),
+            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string(),
             err: String::new(),
             failed: false,
         },

@@ -45,12 +45,16 @@ fn serve_answers_as_probe_does_and_stops_on_ctrl_c() {
         "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
         "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
         "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+        // the halfmove clock counts: a cursed win, and a blessed loss
+        "8/8/8/8/8/2k5/1R6/K7 w - - 80 90",
+        "8/8/8/8/8/2k5/1R6/K7 b - - 75 90",
     ];
     for fen in sample {
         let (status, api) = get(&addr, &format!("/standard?fen={}", fen.replace(' ', "_")));
         assert_eq!(status, 200, "{fen}: {api}");
         let parsed = kpk_cli::fen::parse(fen).unwrap();
-        let probe = kpk_cli::probe::probe(fen, &parsed.position, kpk_cli::probe::Method::Bitbase);
+        let bitbase = kpk_cli::probe::Method::Bitbase;
+        let probe = kpk_cli::probe::probe(fen, &parsed.position, parsed.halfmoves, bitbase);
         let mut probe = serde_json::to_value(probe).unwrap();
         // one definition of the answer: `kpk probe --json` is `/standard` with the FEN echoed
         assert_eq!(probe.as_object_mut().unwrap().remove("fen").unwrap(), fen);

@@ -496,28 +496,46 @@ fn dtm50_plies(
     if let Some(&known) = memo.get(&key) {
         return known;
     }
-    let winning = d > 0;
-    let mut best: Option<i32> = None;
-    for &mv in &pos.legal_moves() {
-        let after = pos.play_unchecked(mv);
-        let clock = if pos.is_zeroing(mv) { 0 } else { halfmoves + 1 };
-        let reply = dtm50_plies(&after, clock, memo);
-        if winning {
-            // a move to a loss in `l` plies mates in `1 - l`; keep the quickest
-            if let Some(l) = reply.filter(|&l| l <= 0) {
+    let clock_after = |mv: Move| if pos.is_zeroing(mv) { 0 } else { halfmoves + 1 };
+    let best = if d > 0 {
+        // the winner: moves in plain-DTM order, whose plain distance bounds what the rule
+        // allows from below, so the first that reaches its bound beats every later one
+        let mut best: Option<i32> = None;
+        for o in dtm::outcomes(pos) {
+            let Some(plain) = o.dtm.filter(|a| a.is_loss()).map(|a| 1 - a.plies()) else {
+                break; // the rest do not win
+            };
+            if best.is_some_and(|b| b <= plain) {
+                break;
+            }
+            if let Some(l) = dtm50_plies(&o.after, clock_after(o.mv), memo).filter(|&l| l <= 0) {
                 best = Some(best.map_or(1 - l, |b| b.min(1 - l)));
             }
+        }
+        best
+    } else {
+        // the loser: one move the rule saves draws; look for it cheaply first
+        let escapes = pos.legal_moves().iter().any(|&mv| {
+            let after = pos.play_unchecked(mv);
+            !matches!(probe(&after).wdl50(clock_after(mv)), Wdl50::Win)
+        });
+        if escapes {
+            None
         } else {
-            // every move must lose; the longest loss counts
-            match reply {
-                Some(w) if w > 0 => best = Some(best.map_or(-(w + 1), |b| b.min(-(w + 1)))),
-                _ => {
-                    best = None;
-                    break;
+            let mut longest = Some(0);
+            for &mv in &pos.legal_moves() {
+                let after = pos.play_unchecked(mv);
+                match dtm50_plies(&after, clock_after(mv), memo) {
+                    Some(w) if w > 0 => longest = longest.map(|l: i32| l.max(w + 1)),
+                    _ => {
+                        longest = None;
+                        break;
+                    }
                 }
             }
+            longest.map(|l| -l)
         }
-    }
+    };
     memo.insert(key, best);
     best
 }

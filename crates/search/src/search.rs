@@ -363,23 +363,26 @@ impl Searcher {
         result
     }
 
-    /// The DTM tables' answer for a root of at most three men: the best move, its line, and
-    /// the exact mate score (a draw scores the draw policy's draw).
+    /// The tables' answer for a root of at most three men, under the 50-move rule from the
+    /// root's clock: the quickest mate the rule allows ([`kpk::dtz::dtm50`]) with its line and
+    /// exact mate score; where the rule or the position draws, the draw policy's draw and the
+    /// DTZ-optimal move (a cursed win still presses, a drawn position keeps its draw).
     fn root_from_tables(
         &mut self,
         root: &Chess,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<SearchResult> {
         let ending = to_endgame(root)?;
-        if root.halfmoves() > 0 {
-            return None; // the tables ignore the 50-move rule: let the search count the clock
-        }
+        let clock = root.halfmoves();
+        let mate = kpk::dtz::dtm50(&ending, clock);
+        let line: Vec<kpk::Move> = match mate {
+            Some(_) => kpk::dtz::line50(&ending, clock).iter().map(|o| o.mv).collect(),
+            None => kpk::dtz::outcomes(&ending).next().map(|o| o.mv).into_iter().collect(),
+        };
         let mut pv = Vec::new();
         let mut pos = root.clone();
-        for step in
-            kpk::dtm::line(&ending).take(usize::try_from(MAX_SEARCH_PLY).unwrap_or(usize::MAX))
-        {
-            let uci = step.mv.to_string();
+        for mv in line.into_iter().take(usize::try_from(MAX_SEARCH_PLY).unwrap_or(usize::MAX)) {
+            let uci = mv.to_string();
             let Some(found) = pos
                 .legal_moves()
                 .into_iter()
@@ -390,7 +393,7 @@ impl Searcher {
             pos.play_unchecked(found);
             pv.push(found);
         }
-        let score = match kpk::dtm::probe(&ending) {
+        let score = match mate {
             Some(d) if d.plies() > 0 => Score::mate_in(d.plies().unsigned_abs()),
             Some(d) if d.plies() < 0 => Score::mated_in(d.plies().unsigned_abs()),
             Some(_) => Score::mated_in(0),

@@ -146,3 +146,34 @@ fn root_dtm_probing_answers_long_mates_exactly() {
         assert_eq!(after.mover_dtm(), dtm::probe(&pos), "{pos}: {best}");
     }
 }
+
+#[test]
+fn root_dtm_probing_honours_the_halfmove_clock() {
+    let options = Options { root_dtm: true, ..Options::default() };
+    let mut searcher = Searcher::new(1).with_options(options);
+    // KRK, mate in 31 plies: within the rule from a clock of 69, a 50-move draw from 70
+    let rook = "8/8/8/8/8/2k5/1R6/K7 w - -";
+    let result = searcher.search(&chess(&format!("{rook} 69 80")), 1);
+    assert_eq!(result.score, Score::mate_in(31));
+    assert_eq!(result.pv.len(), 31);
+    let result = searcher.search(&chess(&format!("{rook} 70 80")), 1);
+    assert_eq!(result.score, Score::ZERO, "a cursed win scores as a draw");
+    assert!(result.best.is_some());
+    // KPK positions whose quickest mate the clock forbids: the score is the mate the rule
+    // allows, and the line plays it
+    let mut longer = 0;
+    for (pos, plies) in sample(33, Role::Pawn, 60, |p| p >= 30) {
+        // the first clock at which the rule lengthens the mate, if any
+        let lengthened = (101 - plies.unsigned_abs()..=100).find_map(|clock| {
+            let d50 = kpk::dtz::dtm50(&pos, clock)?;
+            (d50.plies() > plies).then_some((clock, d50))
+        });
+        let Some((clock, d50)) = lengthened else { continue };
+        let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
+        let result = searcher.search(&chess(&fen), 1);
+        assert_eq!(result.score, Score::mate_in(d50.plies().unsigned_abs()), "{fen}");
+        assert_eq!(result.pv.len(), usize::try_from(d50.plies()).unwrap(), "{fen}");
+        longer += i32::from(d50.plies() > plies);
+    }
+    assert!(longer > 0, "the sample holds no mate the rule lengthens");
+}

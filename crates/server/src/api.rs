@@ -4,8 +4,10 @@
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
 //! allows) and answers a JSON value, or an [`ApiError`] whose message names the problem.
 
+use kpk_answers::fen::FenError;
 use kpk_answers::fen::{self, ParsedFen};
 use kpk_answers::line::Line;
+use kpk_answers::mainline::Mainline;
 use kpk_answers::map::DefenderMap;
 use kpk_answers::probe::Probe;
 use serde_json::{Value, json};
@@ -27,6 +29,14 @@ impl ApiError {
     #[must_use]
     pub fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError { status: 400, message: message.into() }
+    }
+
+    /// A 404 Not Found with `message`: a legal position these tables do not hold (more than
+    /// three men, castling rights), as the lichess service answers a position its tables
+    /// lack.
+    #[must_use]
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError { status: 404, message: message.into() }
     }
 
     /// The error as the JSON body the server sends: `{"error": message}`.
@@ -52,7 +62,13 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
         )));
     }
     let text = fen.replace('_', " ");
-    let parsed = fen::parse(&text).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let parsed = fen::parse(&text).map_err(|e| match e {
+        // a legal position beyond these tables: lichess's "not found"
+        FenError::TooManyMen { .. } | FenError::Castling { .. } => {
+            ApiError::not_found(e.to_string())
+        }
+        _ => ApiError::bad_request(e.to_string()),
+    })?;
     Ok((text.trim().to_string(), parsed))
 }
 
@@ -62,8 +78,8 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
 /// stalemate, insufficient material, and every legal move best first with its UCI and SAN,
 /// whether it zeroes the 50-move counter (a pawn move or a capture) or converts (a capture or a
 /// promotion), and the same facts about the position after it (from the opponent's view, as in
-/// the lichess API). `dtz`, `precise_dtz`, `dtc` and `dtw` are `null`: these tables hold
-/// distances to mate only. The 50-move counter is not taken into account.
+/// the lichess API). `dtz` and `precise_dtz` are exact and equal; `dtc` and `dtw` are `null`.
+/// The FEN's halfmove clock counts: a win the 50-move rule spoils is a `cursed-win`.
 ///
 /// ```
 /// let v = kpk_server::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
@@ -72,10 +88,31 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
 /// ```
 ///
 /// # Errors
-/// [`ApiError`] 400 for a missing, malformed or illegal FEN, or more than three men.
+/// [`ApiError`] 400 for a missing, malformed or illegal FEN, 404 for more than three men or
+/// castling rights.
 pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
     let (_, p) = parse_fen(fen)?;
-    Ok(to_json(&Probe::from_tables(&p.position)))
+    Ok(to_json(&Probe::from_tables(&p.position, p.halfmoves)))
+}
+
+/// The answer of `GET /standard/mainline?fen=...`, in the lichess tablebase API's shape
+/// ([`Mainline`]): the DTZ-optimal line until mate or until the 50-move draw can be claimed,
+/// each step's UCI, SAN and the DTZ after it, the winner (`w`, `b` or `null`) and the DTZ of
+/// the position.
+///
+/// ```
+/// let v = kpk_server::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
+/// assert_eq!(v["mainline"][0]["uci"], "b1b8");
+/// assert_eq!(v["winner"], "w");
+/// assert_eq!(v["dtz"], 1);
+/// ```
+///
+/// # Errors
+/// [`ApiError`] 400 for a missing, malformed or illegal FEN, 404 for more than three men or
+/// castling rights.
+pub fn mainline(fen: Option<&str>) -> Result<Value, ApiError> {
+    let (_, p) = parse_fen(fen)?;
+    Ok(to_json(&Mainline::of(&p.position, p.halfmoves)))
 }
 
 /// A typed answer as a JSON value (the answers serialise infallibly: strings, numbers, booleans).
@@ -122,5 +159,5 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
 /// [`ApiError`] 400 for a bad FEN.
 pub fn line(fen: Option<&str>) -> Result<Value, ApiError> {
     let (text, p) = parse_fen(fen)?;
-    Ok(to_json(&Line::of(&text, &p.position)))
+    Ok(to_json(&Line::of(&text, &p.position, p.halfmoves)))
 }

@@ -77,6 +77,10 @@ async fn standard(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
     answer(query, api::standard)
 }
 
+async fn standard_mainline(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    answer(query, api::mainline)
+}
+
 async fn kpk_map(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
     answer(query, api::map)
 }
@@ -95,7 +99,9 @@ async fn method_not_allowed() -> Response {
 async fn not_found() -> Response {
     error_response(&ApiError {
         status: 404,
-        message: "not found: the routes are /, /standard, /kpk/map and /kpk/line".into(),
+        message:
+            "not found: the routes are /, /standard, /standard/mainline, /kpk/map and /kpk/line"
+                .into(),
     })
 }
 
@@ -115,6 +121,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/app.js", get(page::script))
         .route("/style.css", get(page::style))
         .route("/standard", get(standard))
+        .route("/standard/mainline", get(standard_mainline))
         .route("/kpk/map", get(kpk_map))
         .route("/kpk/line", get(kpk_line))
         .fallback(not_found)

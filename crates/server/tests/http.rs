@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use kpk::{Endgame, dtm};
 use kpk_server::Limits;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// One server for the whole test binary, on a free loopback port, on its own runtime.
 fn server() -> SocketAddr {
@@ -104,13 +104,16 @@ fn standard_answers_every_sample_position_from_the_tables() {
         assert_eq!(v["checkmate"], pos.is_checkmate(), "{fen}");
         assert_eq!(v["stalemate"], pos.is_stalemate(), "{fen}");
         assert_eq!(v["insufficient_material"], pos.is_insufficient_material(), "{fen}");
-        for key in ["dtz", "precise_dtz", "dtc", "dtw"] {
+        let z = kpk::dtz::probe(&pos).plies();
+        assert_eq!((&v["dtz"], &v["precise_dtz"]), (&json!(z), &json!(z)), "{fen}");
+        for key in ["dtc", "dtw"] {
             assert!(v[key].is_null(), "{fen}: {key}");
         }
         let moves = v["moves"].as_array().unwrap();
         assert_eq!(moves.len(), pos.legal_moves().len(), "{fen}");
-        for (m, o) in moves.iter().zip(dtm::outcomes(&pos)) {
-            assert_eq!(m["uci"], o.mv.to_string(), "{fen}");
+        for m in moves {
+            let o = dtm::outcomes(&pos).find(|o| m["uci"] == o.mv.to_string()).unwrap();
+            assert_eq!(m["dtz"], kpk::dtz::probe(&o.after).plies(), "{fen}");
             assert_eq!(m["dtm"], serde_json::json!(o.dtm.map(dtm::Dtm::plies)), "{fen}");
             assert_eq!(m["category"], dtm::wdl(&o.after).as_str(), "{fen}");
             let pawn_moved =
@@ -120,7 +123,108 @@ fn standard_answers_every_sample_position_from_the_tables() {
             assert_eq!(m["zeroing"], pawn_moved || capture, "{fen} {}", o.mv);
             assert_eq!(m["conversion"], capture || o.mv.promotion.is_some(), "{fen} {}", o.mv);
         }
+        // best first: the first move's outcome is the position's, and the distances of the
+        // moves that win come quickest first
+        if let Some(first) = moves.first() {
+            let flipped = match first["category"].as_str().unwrap() {
+                "loss" => "win",
+                "win" => "loss",
+                other => other,
+            };
+            assert_eq!(flipped, v["category"], "{fen}");
+        }
     }
+}
+
+#[test]
+fn standard_counts_the_halfmove_clock_as_lichess_does() {
+    // KRK, White mates in 31 plies with no zeroing move before: DTZ 31
+    let rook = "8/8/8/8/8/2k5/1R6/K7";
+    for (clock, white, black) in
+        [(0, "win", "loss"), (69, "win", "loss"), (70, "cursed-win", "blessed-loss")]
+    {
+        let (_, v) =
+            get_json(&format!("/standard?fen={}", query(&format!("{rook} w - - {clock} 1"))));
+        assert_eq!(v["category"], white, "clock {clock}");
+        assert_eq!(v["dtz"], 31);
+        assert_eq!(v["moves"][0]["category"], black, "clock {clock}");
+    }
+    // every clock from 0 to 101 on a sample of positions: the category follows DTZ + clock,
+    // and a move's category the clock after it
+    let mut rng = kpk_bench::random::XorShift::new(20);
+    for i in 0..60 {
+        let pos = kpk_bench::random::random_position(&mut rng);
+        let pos = Endgame::from(pos);
+        let z = kpk::dtz::probe(&pos).plies();
+        for clock in (0..=101).step_by(1 + i % 5) {
+            let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
+            let (_, v) = get_json(&format!("/standard?fen={}", query(&fen)));
+            let in_time = z.unsigned_abs() + clock <= 100;
+            let expected = match (z.signum(), in_time) {
+                (0, _) => "draw",
+                (1, true) => "win",
+                (1, false) => "cursed-win",
+                (_, true) => "loss",
+                (_, false) => "blessed-loss",
+            };
+            assert_eq!(v["category"], expected, "{fen}");
+            for m in v["moves"].as_array().unwrap() {
+                let mz = m["dtz"].as_i64().unwrap();
+                let after_clock = if m["zeroing"] == true { 0 } else { i64::from(clock) + 1 };
+                let expected = match (mz.signum(), mz.abs() + after_clock <= 100 && clock < 100) {
+                    (0, _) => "draw",
+                    (1, true) => "win",
+                    (1, false) => "cursed-win",
+                    (_, true) => "loss",
+                    (_, false) => "blessed-loss",
+                };
+                assert_eq!(m["category"], expected, "{fen} {}", m["uci"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn mainline_ends_in_mate_or_a_claimed_fifty_move_draw() {
+    let mut rng = kpk_bench::random::XorShift::new(21);
+    let (mut mates, mut claims) = (0, 0);
+    for i in 0..80 {
+        let pos = Endgame::from(kpk_bench::random::random_position(&mut rng));
+        let clock = [0, 60, 85, 95, 99][i % 5];
+        let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
+        let (status, v) = get_json(&format!("/standard/mainline?fen={}&dtc=true", query(&fen)));
+        assert_eq!(status, 200, "{fen}: {v}");
+        let z = kpk::dtz::probe(&pos).plies();
+        assert_eq!((&v["dtz"], &v["precise_dtz"]), (&json!(z), &json!(z)), "{fen}");
+        let steps = v["mainline"].as_array().unwrap();
+        // each step legal, replayed on shakmaty, its DTZ that of the position reached
+        let mut board: shakmaty::Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        for step in steps {
+            let uci: shakmaty::uci::UciMove = step["uci"].as_str().unwrap().parse().unwrap();
+            let m = uci.to_move(&board).unwrap_or_else(|e| panic!("{fen}: {uci}: {e}"));
+            board.play_unchecked(m);
+            let after = kpk_answers::bridge::to_endgame(&board).unwrap();
+            assert_eq!(step["dtz"], kpk::dtz::probe(&after).plies(), "{fen}");
+        }
+        use shakmaty::Position as _;
+        if z == 0 {
+            assert!(steps.is_empty() && v["winner"].is_null(), "{fen}");
+        } else if board.is_checkmate() {
+            let winner = if board.turn() == shakmaty::Color::White { "b" } else { "w" };
+            assert_eq!(v["winner"], winner, "{fen}");
+            mates += 1;
+        } else {
+            // the line stopped because the clock reached 100: a claimed draw
+            assert_eq!(board.halfmoves(), 100, "{fen}");
+            assert!(v["winner"].is_null(), "{fen}");
+            claims += 1;
+        }
+    }
+    assert!(mates > 10 && claims > 3, "{mates} {claims}");
 }
 
 #[test]
@@ -209,9 +313,16 @@ fn bad_requests_get_an_error_that_names_the_problem() {
         ("/standard?fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8_w_-_-_0_1", 400, "illegal position"),
         (
             "/standard?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
-            400,
+            404,
             "unsupported material",
         ),
+        (
+            "/standard/mainline?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
+            404,
+            "unsupported material",
+        ),
+        ("/standard?fen=r3k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_q_-_0_1", 404, "castling"),
+        ("/standard/mainline?fen=hello", 400, "invalid FEN"),
         ("/standard?fen=%ZZ", 400, "invalid FEN"),
         ("/standard?fen=a&fen=b", 400, "malformed query"),
         ("/kpk/map?fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_-_-_0_1", 400, "KPK position"),
