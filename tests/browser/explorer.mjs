@@ -2,8 +2,8 @@
 // playwright-core) on a phone-sized screen, and checks it against the server's own API:
 //   node explorer.mjs http://127.0.0.1:PORT screenshot.png
 // Sets up a KPK position by clicking, checks the verdict and all 64 squares of the map, plays
-// the best move and the reply, steps the optimal line, pastes a bad FEN, and makes no request
-// outside the server. Exits non-zero with a message on the first failure.
+// the best move and the reply, steps the optimal line, shows the halfmove clock's effect (a
+// cursed win), pastes a bad FEN, and makes no request outside the server. Exits non-zero with a message on the first failure.
 import { chromium } from "playwright-core";
 
 const base = process.argv[2];
@@ -118,11 +118,39 @@ try {
   const line = await api("/kpk/line", root);
   check(line.body.steps.length > 0, "a won position has a line");
   await settle(await ready(), () => page.click("#line-next"));
-  check((await fen()) === line.body.steps[0].fen, `line step 1: ${await fen()} vs ${line.body.steps[0].fen}`);
+  // the steps' FENs carry no clock; the page counts it from the root's
+  const board = (f) => f.split(" ").slice(0, 2).join(" ");
+  const clockOf = (f) => Number(f.split(" ")[4]);
+  const expectedClock = line.body.steps[0].zeroing ? 0 : clockOf(root) + 1;
+  check(board(await fen()) === board(line.body.steps[0].fen), `line step 1: ${await fen()} vs ${line.body.steps[0].fen}`);
+  check(clockOf(await fen()) === expectedClock, `line step 1's clock: ${await fen()}, expected ${expectedClock}`);
   await settle(await ready(), () => page.click("#line-prev"));
   check((await fen()) === root, "line step back to the root");
 
-  // 5. a bad FEN: the server's message, the board unchanged
+  // 5. the halfmove clock: KRK with a mate 31 plies away is a cursed win from a clock of 80,
+  // a win again once the clock is set to 0; the DTZ shown is the API's
+  const rook = "8/8/8/8/8/2k5/1R6/K7 w - - 80 90";
+  await page.fill("#fen", rook);
+  await settle(await ready(), () => page.click("#load"));
+  const cursed = await api("/standard", rook);
+  const shownRook = await page.$eval("#verdict", (e) => ({ category: e.dataset.category, dtz: e.dataset.dtz, text: e.textContent }));
+  check(cursed.body.category === "cursed-win" && shownRook.category === "cursed-win", `cursed win: page ${shownRook.category}, API ${cursed.body.category}`);
+  check(shownRook.dtz === String(cursed.body.dtz), `DTZ shown ${shownRook.dtz}, API ${cursed.body.dtz}`);
+  check(shownRook.text.includes("50-move") && shownRook.text.includes("DTZ 31"), `the verdict says why: ${shownRook.text}`);
+  check((await page.inputValue("#clock")) === "80", "the clock field shows the FEN's clock");
+  const firstMove = await page.$eval("#moves button", (b) => b.textContent);
+  check(firstMove.includes("cursed win") && firstMove.includes("DTZ 31"), `the moves say it too: ${firstMove}`);
+  const lineNote = await page.textContent("#line-note");
+  check(lineNote.includes("50-move"), `the line says the rule draws first: ${lineNote}`);
+  await page.fill("#clock", "0");
+  await settle(await ready(), () => page.press("#clock", "Enter"));
+  const plain = await page.$eval("#verdict", (e) => e.dataset.category);
+  check(plain === "win" && (await fen()) === "8/8/8/8/8/2k5/1R6/K7 w - - 0 1", `clock 0: ${plain}, ${await fen()}`);
+  await page.fill("#fen", rook);
+  await settle(await ready(), () => page.click("#load"));
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-fifty-moves.png"), fullPage: true });
+
+  // 6. a bad FEN: the server's message, the board unchanged
   await page.fill("#fen", "8/8/8/8/8/8/8/8 w - - 0 1");
   await settle(await ready(), () => page.click("#load"));
   const error = await page.textContent("#error");

@@ -23,6 +23,8 @@ pub struct Step {
     pub dtm: Option<i32>,
     /// Its distance to zeroing in plies, for the side to move then.
     pub dtz: i32,
+    /// Whether the move resets the halfmove clock (a capture or a pawn move).
+    pub zeroing: bool,
 }
 
 /// The optimal line from a position to mate (empty for a draw or a position without moves),
@@ -111,6 +113,7 @@ impl Line {
             .map(|o| {
                 let mut san = String::new();
                 let _ = before.write_san(o.mv, &mut san);
+                let zeroing = before.is_zeroing(o.mv);
                 before = o.after;
                 Step {
                     uci: o.mv.to_string(),
@@ -118,6 +121,7 @@ impl Line {
                     fen: o.after.to_string(),
                     dtm: o.dtm.map(Dtm::plies),
                     dtz: dtz::probe(&o.after).plies(),
+                    zeroing,
                 }
             })
             .collect();

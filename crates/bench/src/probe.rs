@@ -221,6 +221,25 @@ fn chained(inputs: &[DtmInput], zero: u8, probe: impl Fn(&DtmInput, u8) -> i32) 
 }
 
 #[inline(always)]
+fn dtz_of(d: &DtmInput, bits: u8) -> i32 {
+    kpk::dtz::probe_squares(or_squares(d, bits)).plies()
+}
+
+/// Throughput loop of the DTZ probe from squares ([`kpk::dtz::probe_squares`]): the sum of
+/// the distances.
+#[must_use]
+pub fn dtz_throughput(inputs: &[DtmInput]) -> i32 {
+    inputs.iter().map(|d| dtz_of(d, 0)).sum()
+}
+
+/// Latency loop of the DTZ probe from squares: each input waits for the previous answer.
+/// `zero` must be 0.
+#[must_use]
+pub fn dtz_latency(inputs: &[DtmInput], zero: u8) -> i32 {
+    chained(inputs, zero, dtz_of)
+}
+
+#[inline(always)]
 fn score_of(d: &DtmInput, bits: u8) -> i32 {
     kpk::dtm::probe_squares_score(or_squares(d, bits), 0).get()
 }

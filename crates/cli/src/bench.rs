@@ -109,18 +109,30 @@ fn dtm_generate_ms() -> f64 {
     median(samples)
 }
 
+/// Median time to solve the DTM tables and then the KPK DTZ table from them, in milliseconds.
+fn dtz_generate_ms() -> f64 {
+    let samples = (0..31)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(kpk::dtz::solve_kpk_table());
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    median(samples)
+}
+
 /// Median nanoseconds of one DTM probe of a random position of the ending of `role`:
-/// `[from an Endgame, from squares, latency from squares, score from squares, score latency]`,
-/// interleaved over 11 passes.
-fn dtm_probe_ns(role: Role) -> [f64; 5] {
+/// `[from an Endgame, from squares, latency from squares, score from squares, score latency,
+/// DTZ from squares, DTZ latency]`, interleaved over 11 passes.
+fn dtm_probe_ns(role: Role) -> [f64; 7] {
     use kpk_bench::probe as pb;
     let mut rng = XorShift::new(0xD7);
     let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
     let squares = pb::dtm_inputs(PROBES, 0xD7, role);
     let zero = black_box(0u8);
-    let mut samples: [Vec<f64>; 5] = Default::default();
+    let mut samples: [Vec<f64>; 7] = Default::default();
     for _ in 0..11 {
-        let loops: [&dyn Fn() -> i32; 5] = [
+        let loops: [&dyn Fn() -> i32; 7] = [
             &|| {
                 black_box(&positions).iter().map(|p| dtm::probe(p).map_or(0, dtm::Dtm::plies)).sum()
             },
@@ -128,6 +140,8 @@ fn dtm_probe_ns(role: Role) -> [f64; 5] {
             &|| pb::dtm_latency(black_box(&squares), zero),
             &|| pb::dtm_score_throughput(black_box(&squares)),
             &|| pb::dtm_score_latency(black_box(&squares), zero),
+            &|| pb::dtz_throughput(black_box(&squares)),
+            &|| pb::dtz_latency(black_box(&squares), zero),
         ];
         for (i, run) in loops.iter().enumerate() {
             let start = Instant::now();
@@ -152,6 +166,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
     let [squares_cached, bitboards_cached, packed_cached] = figures.cached;
     let bitboards_read = figures.bitboards_read;
     let dtm_ms = dtm_generate_ms();
+    let dtz_ms = dtz_generate_ms();
     let [dtm_kpk, dtm_kqk, dtm_krk] = [Role::Pawn, Role::Queen, Role::Rook].map(dtm_probe_ns);
     if json {
         outln!(
@@ -185,6 +200,10 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
                 "dtm_probe_score_ns": { "kpk": dtm_kpk[3], "kqk": dtm_kqk[3], "krk": dtm_krk[3] },
                 "dtm_probe_score_latency_ns": { "kpk": dtm_kpk[4], "kqk": dtm_kqk[4], "krk": dtm_krk[4] },
                 "dtm_table_bytes": dtm::TABLE_BYTES,
+                "dtz_generate_ms": dtz_ms,
+                "dtz_probe_squares_ns": { "kpk": dtm_kpk[5], "kqk": dtm_kqk[5], "krk": dtm_krk[5] },
+                "dtz_probe_latency_ns": { "kpk": dtm_kpk[6], "kqk": dtm_kqk[6], "krk": dtm_krk[6] },
+                "dtz_table_bytes": kpk::dtz::TABLE_BYTES,
             })
         );
     } else {
@@ -230,6 +249,24 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
             );
         }
         outln!(text, "DTM tables  {} bytes", dtm::TABLE_BYTES);
+        outln!(
+            text,
+            "DTZ solve   {dtz_ms:.3} ms for the DTM tables and then KPK's DTZ (median of 31)"
+        );
+        for (what, i) in [("from squares", 5), ("latency, squares", 6)] {
+            outln!(
+                text,
+                "DTZ probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per random position ({what})",
+                dtm_kpk[i],
+                dtm_kqk[i],
+                dtm_krk[i]
+            );
+        }
+        outln!(
+            text,
+            "DTZ table   {} bytes (KPK; KQK and KRK read their DTM)",
+            kpk::dtz::TABLE_BYTES
+        );
     }
     crate::emit(&text)?;
     Ok(ExitCode::SUCCESS)

@@ -84,8 +84,9 @@ pub struct Options {
     pub knowledge: Knowledge,
     /// PVS or MTD(f).
     pub driver: Driver,
-    /// Answer a root of at most three men from the DTM tables (the best move and the exact
-    /// mate distance) instead of searching, like Syzygy root probing. Off by default: the
+    /// Answer a root of at most three men from the tables (the best move and the exact mate
+    /// distance the 50-move rule allows from the root's clock) instead of searching, like
+    /// Syzygy root probing. Off by default: the
     /// tests and the conversion benchmark measure the search.
     pub root_dtm: bool,
 }

@@ -17,7 +17,7 @@
 //! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
 //! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Rules`, `Off` | endgame knowledge ([`Knowledge`]) |
 //! | `Search` | combo `PVS`, `MTDf` | the driver |
-//! | `RootDTM` | check, default false | answer a root of at most three men from the DTM tables |
+//! | `RootDTM` | check, default false | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock, a draw for a cursed win |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`

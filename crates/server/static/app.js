@@ -10,6 +10,7 @@ const START = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
 const state = {
   board: new Array(64).fill(null),
   turn: "w",
+  clock: 0, // the halfmove clock: plies since the last capture or pawn move
   placing: null, // a palette letter, "x" to remove, or null
   selected: null, // a square index picked up to move
   drag: null, // the square a pointer went down on
@@ -42,12 +43,12 @@ function boardFen() {
     if (empty) row += empty;
     rows.push(row);
   }
-  return rows.join("/") + " " + state.turn + " - - 0 1";
+  return rows.join("/") + " " + state.turn + " - - " + state.clock + " 1";
 }
 
 // Reads a FEN the server accepted into the state.
 function setFen(fen) {
-  const [placement, turn] = fen.trim().replace(/_/g, " ").split(/\s+/);
+  const [placement, turn, , , clock] = fen.trim().replace(/_/g, " ").split(/\s+/);
   const board = new Array(64).fill(null);
   placement.split("/").forEach((row, r) => {
     let file = 0;
@@ -58,10 +59,12 @@ function setFen(fen) {
   });
   state.board = board;
   state.turn = turn === "b" ? "b" : "w";
+  state.clock = /^\d+$/.test(clock || "") ? Number(clock) : 0;
 }
 
-// Plays a UCI move on the board (the server listed it as legal).
-function playUci(uci) {
+// Plays a UCI move on the board (the server listed it as legal); `zeroing` resets the clock.
+function playUci(uci, zeroing) {
+  state.clock = zeroing ? 0 : state.clock + 1;
   const from = squareIndex(uci.slice(0, 2));
   const to = squareIndex(uci.slice(2, 4));
   let man = state.board[from];
@@ -147,23 +150,45 @@ function drawBoard(map) {
   }
 }
 
+// The DTZ of a move for the side that plays it, from the DTZ after it (the opponent's).
+function moverDtz(m) {
+  if (m.dtz === null || m.dtz === 0) return null;
+  if (m.zeroing) return m.dtz < 0 ? 1 : -1;
+  if (m.dtz === -1) return 1; // checkmate
+  return m.dtz < 0 ? 1 - m.dtz : -(m.dtz + 1);
+}
+
 function moveWords(m) {
-  // m.category and m.dtm are the opponent's after the move
+  // m.category, m.dtm and m.dtz are the opponent's after the move
+  const dtz = moverDtz(m);
+  const z = dtz === null ? "" : ", DTZ " + dtz;
   if (m.category === "loss") {
-    return ["win-word", "wins" + (m.dtm === null ? "" : ", mate in " + (Math.abs(m.dtm) / 2 + 1))];
+    return ["win-word", "wins" + (m.dtm === null ? "" : ", mate in " + (Math.abs(m.dtm) / 2 + 1)) + z];
   }
   if (m.category === "win") {
-    return ["loss-word", "loses" + (m.dtm === null ? "" : ", mated in " + (m.dtm + 1) / 2)];
+    return ["loss-word", "loses" + (m.dtm === null ? "" : ", mated in " + (m.dtm + 1) / 2) + z];
   }
+  if (m.category === "blessed-loss") return ["cursed-word", "cursed win: the 50-move rule draws" + z];
+  if (m.category === "cursed-win") return ["cursed-word", "blessed loss: the 50-move rule draws" + z];
   return ["draw-word", "draws"];
 }
 
 function verdictWords(v) {
   const side = state.turn === "w" ? "White" : "Black";
+  const other = state.turn === "w" ? "Black" : "White";
   if (v.checkmate) return side + " is checkmated";
   if (v.stalemate) return "Stalemate: a draw";
-  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + v.dtm + " plies)";
-  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + -v.dtm + " plies)";
+  const z = ", DTZ " + v.dtz;
+  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + v.dtm + " plies)" + z;
+  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + -v.dtm + " plies)" + z;
+  if (v.category === "cursed-win") {
+    return side + " to move has a cursed win: mate in " + Math.ceil(v.dtm / 2) + z + ", but with " + state.clock +
+      " plies on the clock " + other + " can claim the 50-move draw first";
+  }
+  if (v.category === "blessed-loss") {
+    return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + state.clock +
+      " plies on the clock " + side + " can claim the 50-move draw first";
+  }
   if (v.insufficient_material) return "Draw: insufficient material";
   return "Draw";
 }
@@ -186,6 +211,8 @@ function render(standard, map) {
   verdict.textContent = verdictWords(standard);
   verdict.dataset.category = standard.category;
   verdict.dataset.dtm = standard.dtm === null ? "" : String(standard.dtm);
+  verdict.dataset.dtz = standard.dtz === null ? "" : String(standard.dtz);
+  $("clock").value = String(state.clock);
   for (const m of standard.moves) {
     const li = document.createElement("li");
     const b = document.createElement("button");
@@ -196,8 +223,9 @@ function render(standard, map) {
     b.firstChild.textContent = m.san;
     b.lastChild.textContent = words;
     b.lastChild.className = cls;
+    b.dataset.dtz = m.dtz === null ? "" : String(m.dtz);
     b.addEventListener("click", () => {
-      playUci(m.uci);
+      playUci(m.uci, m.zeroing);
       update();
     });
     li.appendChild(b);
@@ -227,6 +255,7 @@ function renderLine() {
     li.appendChild(b);
     list.appendChild(li);
   });
+  $("line-note").textContent = state.lineNote || "";
   $("line-step").textContent = state.line.length
     ? state.lineAt + " / " + state.line.length
     : "no line: a draw";
@@ -235,6 +264,12 @@ function renderLine() {
 function goToLineStep(n) {
   if (n < 0 || n > state.line.length) return;
   setFen(n === 0 ? state.lineRoot : state.line[n - 1].fen);
+  if (n > 0) {
+    // the steps' FENs carry no clock: count it from the root's
+    let clock = Number(state.lineRoot.split(" ")[4]) || 0;
+    for (const step of state.line.slice(0, n)) clock = step.zeroing ? 0 : clock + 1;
+    state.clock = clock;
+  }
   state.lineAt = n;
   update({ keepLine: true });
 }
@@ -276,6 +311,7 @@ async function update(options = {}) {
     const line = await getJson("/kpk/line", fen);
     if (ticket !== state.request) return;
     state.line = line.ok ? line.body.steps : [];
+    state.lineNote = line.ok && line.body.rule ? line.body.rule : "";
     state.lineRoot = fen;
     state.lineAt = 0;
   }
@@ -363,6 +399,11 @@ function setup() {
       }
     });
   }
+  $("clock").addEventListener("change", () => {
+    const v = Number($("clock").value);
+    state.clock = Number.isInteger(v) && v >= 0 ? Math.min(v, 1000) : 0;
+    update();
+  });
   $("turn").addEventListener("click", () => {
     state.turn = state.turn === "w" ? "b" : "w";
     update();
