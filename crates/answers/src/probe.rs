@@ -386,7 +386,7 @@ fn dtm_rank(after: Option<Dtm>) -> (u8, i32) {
 /// ```
 /// use kpk_answers::probe::{Category, Probe};
 /// let pos = kpk_answers::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
-/// let probe = Probe::from_tables(&pos);
+/// let probe = Probe::from_tables(&pos, 0);
 /// assert_eq!(probe.outcome.category, Category::Win);
 /// assert_eq!(probe.moves[0].after.category, Category::Loss); // the best move leaves the opponent lost
 /// let json = serde_json::to_value(&probe).unwrap();
