@@ -437,8 +437,8 @@ pub fn outcomes(pos: &Endgame) -> impl Iterator<Item = MoveOutcome> + use<> {
 ///
 /// ```
 /// use kpk::{Color, Endgame, EndgameSetup, Role, Square, dtm, dtz};
-/// // White: Ka1, Rb2; Black: Kc3: mate in 31 plies, so from a clock of 70 the mate still
-/// // fits (31 + 70 <= 100), from 80 the rook cannot mate before Black claims
+/// // White: Ka1, Rb2; Black: Kc3: mate in 31 plies, so from a clock of 69 the mate still
+/// // fits (31 + 69 = 100), from 80 the rook cannot mate before Black claims
 /// let pos = Endgame::new(EndgameSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::A1,
