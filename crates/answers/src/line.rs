@@ -33,8 +33,8 @@ pub struct Step {
 /// With room on the clock this is the DTM-optimal line. When the quickest mate would let the
 /// clock reach 100 first, the line is the quickest mate the rule allows
 /// ([`kpk::dtz::dtm50`], pushing the pawn sooner) and `rule` says so; when no mate fits
-/// (a cursed win or blessed loss), the line is the mate without the rule and `rule` says at
-/// which ply the defender may claim the draw.
+/// (a cursed win or blessed loss), the line is the best play under the rule (each side's
+/// DTZ-best move) up to the moment the defender claims the draw, and `rule` says so.
 ///
 /// ```
 /// use kpk_answers::line::Line;
@@ -75,52 +75,56 @@ impl Line {
         let d = dtm::probe(pos);
         let z = dtz::probe(pos);
         let d50 = dtz::dtm50(pos, halfmoves);
-        let plain = || dtm::line(pos).collect::<Vec<_>>();
-        let (moves, rule) = match (d, d50) {
-            (Some(d), Some(r)) if r != d => {
-                let note = format!(
-                    "the quickest mate ({} plies) would let the clock reach 100 first: this \
-                     line mates in {} plies within the 50-move rule",
-                    d.plies().abs(),
-                    r.plies().abs()
-                );
-                (dtz::line50(pos, halfmoves), Some(note))
+        // (move, position after it) of the line shown
+        let (moves, rule): (Vec<(kpk::Move, Endgame)>, Option<String>) = match (d, d50) {
+            (Some(d), Some(r)) => {
+                // line50 is the DTM line whenever the clock leaves room for it
+                let line = dtz::line50(pos, halfmoves).iter().map(|o| (o.mv, o.after)).collect();
+                let note = (r != d).then(|| {
+                    format!(
+                        "the quickest mate ({} plies) would let the clock reach 100 first: \
+                         this line mates in {} plies within the 50-move rule",
+                        d.plies().abs(),
+                        r.plies().abs()
+                    )
+                });
+                (line, note)
             }
             (Some(_), None) => {
-                let line = plain();
-                let mut clock = halfmoves;
-                let mut claim = 0;
-                let mut at = *pos;
-                for (i, o) in line.iter().enumerate() {
-                    if clock >= FIFTY_MOVES {
-                        claim = i;
-                        break;
-                    }
-                    clock = if at.is_zeroing(o.mv) { 0 } else { clock + 1 };
-                    at = o.after;
+                // no mate fits: the best play under the rule (each side's DTZ-best move) until
+                // the clock reaches 100 and the defender claims the draw
+                let (mut at, mut clock) = (*pos, halfmoves);
+                let mut line = Vec::new();
+                while clock < FIFTY_MOVES {
+                    let Some(best) = dtz::outcomes(&at).next() else { break };
+                    line.push((best.mv, best.after));
+                    clock = dtz::clock_after(clock, best.zeroing);
+                    at = best.after;
                 }
                 let note = format!(
-                    "the 50-move rule draws first: with {halfmoves} plies on the clock the \
-                     defender may claim a draw after ply {claim} of this line, before the mate"
+                    "the 50-move rule draws first: with {halfmoves} plies on the clock, the best \
+                     play reaches no capture, pawn move or mate before the clock reaches 100 \
+                     (after {} plies here), when the defender claims the draw",
+                    line.len()
                 );
                 (line, Some(note))
             }
-            _ => (plain(), None),
+            (None, _) => (Vec::new(), None),
         };
         let mut before = *pos;
         let steps = moves
             .iter()
-            .map(|o| {
+            .map(|&(mv, after)| {
                 let mut san = String::new();
-                let _ = before.write_san(o.mv, &mut san);
-                let zeroing = before.is_zeroing(o.mv);
-                before = o.after;
+                let _ = before.write_san(mv, &mut san);
+                let zeroing = before.is_zeroing(mv);
+                before = after;
                 Step {
-                    uci: o.mv.to_string(),
+                    uci: mv.to_string(),
                     san,
-                    fen: o.after.to_string(),
-                    dtm: o.dtm.map(Dtm::plies),
-                    dtz: dtz::probe(&o.after).plies(),
+                    fen: after.to_string(),
+                    dtm: dtm::probe(&after).map(Dtm::plies),
+                    dtz: dtz::probe(&after).plies(),
                     zeroing,
                 }
             })

@@ -65,7 +65,7 @@ impl Mainline {
                     dtz: best.dtz.plies(),
                     precise_dtz: Some(best.dtz.plies()),
                 });
-                clock = if best.zeroing { 0 } else { clock + 1 };
+                clock = dtz::clock_after(clock, best.zeroing);
                 at = best.after;
             }
         }

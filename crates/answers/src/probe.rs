@@ -82,8 +82,7 @@ impl Category {
         } else if halfmoves >= FIFTY_MOVES {
             if dtz.is_loss() { Category::BlessedLoss } else { Category::CursedWin }
         } else {
-            let after = if zeroing { 0 } else { halfmoves + 1 };
-            Category::of_wdl50(dtz.wdl50(after))
+            Category::of_wdl50(dtz.wdl50(dtz::clock_after(halfmoves, zeroing)))
         }
     }
 
@@ -333,8 +332,10 @@ struct TableMove {
 
 /// Every legal move of `pos` with its outcome under the clock `halfmoves`, best first as
 /// lichess orders them: by the category the move leaves the opponent in, checkmate first,
-/// stalemate first among draws, then by distance to mate (the quickest mate, the slowest
-/// defeat), a zeroing move first among equals, then by squares.
+/// stalemate and then insufficient material first among draws, then by distance to mate (the
+/// quickest mate, the slowest defeat), then a zeroing move first where the move wins or draws
+/// (last where it loses), then by the DTZ after it (the quickest zeroing first), then by
+/// squares.
 fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
     let blank = TableMove {
         mv: Move { from: pos.strong_king(), to: pos.strong_king(), promotion: None },
@@ -354,12 +355,15 @@ fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
     }
     // `dtm::outcomes` is in DTM order, then by squares: a stable sort keeps it within a key
     list[..n].sort_by_key(|m| {
+        let opponent_wins = m.dtz.is_win();
         (
             m.category.rank_after(),
             !m.after.is_checkmate(),
             !m.after.is_stalemate(),
+            !m.after.is_insufficient_material(),
             dtm_rank(m.dtm),
-            !pos.is_zeroing(m.mv),
+            pos.is_zeroing(m.mv) == opponent_wins,
+            core::cmp::Reverse(m.dtz),
         )
     });
     (list, n)
@@ -380,8 +384,8 @@ fn dtm_rank(after: Option<Dtm>) -> (u8, i32) {
 /// every legal move best first), plus the FEN asked where the command line echoes it, and for
 /// the rules the method and the basis.
 ///
-/// `dtz`, `precise_dtz`, `dtc` and `dtw` are `null`: these tables hold distances to mate only;
-/// the 50-move counter is not taken into account.
+/// From the tables `dtz` and `precise_dtz` are exact and equal, `dtc` and `dtw` `null`; the
+/// categories count the halfmove clock given to [`Probe::from_tables`].
 ///
 /// ```
 /// use kpk_answers::probe::{Category, Probe};
@@ -567,8 +571,7 @@ impl fmt::Display for Probe {
                 Some(d) => format!("loss, mated in {}", -d.uci_mate_moves()),
             };
             let z = m.after.dtz.and_then(|z| i16::try_from(z).ok()).map(Dtz::new);
-            let mover_dtz =
-                z.map(|z| if m.zeroing { Dtz::before_zeroing(-z.wdl()) } else { z.before_move() });
+            let mover_dtz = z.map(|z| Dtz::for_mover(z, m.zeroing));
             let dtz = match mover_dtz {
                 Some(z) if !z.is_draw() => format!(", DTZ {}", z.plies()),
                 _ => String::new(),

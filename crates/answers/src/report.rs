@@ -73,7 +73,7 @@ impl RuleRow {
 
 /// Every rule measured, and how many positions the sound rules decide together (at sight, and
 /// with the recognizer's one ply ahead). Its text form is the table `kpk rules` prints.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RulesReport {
     /// One row per rule, in the order of [`rules::RULES`].
     pub rows: Vec<RuleRow>,

@@ -101,6 +101,17 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
             }
             Category::CursedWin | Category::BlessedLoss => {
                 assert!(line.dtm50.is_none() && line.rule.is_some(), "{pos} at {clock}");
+                // the best play under the rule, until the clock reaches 100: no mate
+                let mut c = clock;
+                for step in &line.steps {
+                    assert!(c < 100, "{pos} at {clock}: {} after the clock ran out", step.san);
+                    c = if step.zeroing { 0 } else { c + 1 };
+                }
+                assert!(c >= 100, "{pos} at {clock}: the line stops before the claim");
+                if let Some(last) = line.steps.last() {
+                    let end = kpk_answers::fen::parse(&last.fen).unwrap().position;
+                    assert!(!end.is_checkmate(), "{pos}");
+                }
             }
             Category::Draw | Category::Unknown => panic!("{pos}: decisive, yet {}", line.category),
         }

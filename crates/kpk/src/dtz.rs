@@ -9,7 +9,7 @@
 //!
 //! | DTZ | meaning | example |
 //! |---|---|---|
-//! | `1` | a zeroing move wins now (or a mate in one) | `8/8/8/8/8/k7/4P3/4K3 w` (e2-e4 at once; the mate is 41 plies away) |
+//! | `1` | a zeroing move wins now (or a mate in one) | `8/8/8/8/8/k7/4P3/4K3 w` (e2-e3 at once; the mate is 41 plies away) |
 //! | `n > 1` | the side to move wins, the zeroing move or mate of the best line is `n` plies away | `7k/8/8/8/8/8/4P3/4K3 w` (9: the king goes first), `8/8/8/8/8/2k5/1R6/K7 w` (31: KRK has no zeroing win, so DTZ = DTM) |
 //! | `0` | a draw | `8/8/8/8/8/4k3/8/4K3 w` (bare kings), `4k3/4P3/4K3/8/8/8/8/8 b` (stalemate) |
 //! | `-1` | the side to move is checkmated | `1R4k1/8/6K1/8/8/8/8/8 b` |
@@ -58,6 +58,18 @@ pub const TABLE_BYTES: usize = solve::KPK_BYTES;
 
 /// The number of plies after which the 50-move rule lets a player claim the draw.
 pub const FIFTY_MOVES: u32 = 100;
+
+/// The halfmove clock after a move: 0 after a capture or pawn move (`zeroing`), one more
+/// otherwise (saturating).
+///
+/// ```
+/// assert_eq!(kpk::dtz::clock_after(41, false), 42);
+/// assert_eq!(kpk::dtz::clock_after(41, true), 0);
+/// ```
+#[must_use]
+pub const fn clock_after(halfmoves: u32, zeroing: bool) -> u32 {
+    if zeroing { 0 } else { halfmoves.saturating_add(1) }
+}
 
 /// A distance to zeroing in plies, from the side to move, with Syzygy's signs (see the
 /// [module](self) table): positive wins, `0` draws, negative losses, `-1` checkmated.
@@ -129,6 +141,20 @@ impl Dtz {
     #[must_use]
     pub const fn before_zeroing(wdl: Wdl) -> Dtz {
         Dtz(wdl.signum() as i16)
+    }
+
+    /// The value of a move for the side that plays it, given the DTZ `after` it (seen by the
+    /// opponent) and whether it is `zeroing`: [`Dtz::before_zeroing`] of the outcome it keeps,
+    /// or [`Dtz::before_move`].
+    ///
+    /// ```
+    /// use kpk::dtz::Dtz;
+    /// assert_eq!(Dtz::for_mover(Dtz::new(-6), true), Dtz::new(1));
+    /// assert_eq!(Dtz::for_mover(Dtz::new(-6), false), Dtz::new(7));
+    /// ```
+    #[must_use]
+    pub const fn for_mover(after: Dtz, zeroing: bool) -> Dtz {
+        if zeroing { Dtz(-after.0.signum()) } else { after.before_move() }
     }
 
     /// The value of a non-zeroing move for the side that plays it, given the DTZ of the
@@ -393,7 +419,7 @@ impl MoveOutcome {
     /// keeps for a zeroing move, [`Dtz::before_move`] otherwise.
     #[must_use]
     pub fn mover_dtz(&self) -> Dtz {
-        if self.zeroing { Dtz::before_zeroing(-self.dtz.wdl()) } else { self.dtz.before_move() }
+        Dtz::for_mover(self.dtz, self.zeroing)
     }
 }
 
@@ -496,7 +522,7 @@ fn dtm50_plies(
     if let Some(&known) = memo.get(&key) {
         return known;
     }
-    let clock_after = |mv: Move| if pos.is_zeroing(mv) { 0 } else { halfmoves + 1 };
+    let next_clock = |mv: Move| clock_after(halfmoves, pos.is_zeroing(mv));
     let best = if d > 0 {
         // the winner: moves in plain-DTM order, whose plain distance bounds what the rule
         // allows from below, so the first that reaches its bound beats every later one
@@ -508,33 +534,26 @@ fn dtm50_plies(
             if best.is_some_and(|b| b <= plain) {
                 break;
             }
-            if let Some(l) = dtm50_plies(&o.after, clock_after(o.mv), memo).filter(|&l| l <= 0) {
+            if let Some(l) = dtm50_plies(&o.after, next_clock(o.mv), memo).filter(|&l| l <= 0) {
                 best = Some(best.map_or(1 - l, |b| b.min(1 - l)));
             }
         }
         best
     } else {
-        // the loser: one move the rule saves draws; look for it cheaply first
-        let escapes = pos.legal_moves().iter().any(|&mv| {
+        // the loser (in time, so every move leads to a win still in time: a zeroing move or
+        // mate at most DTZ - 1 plies on, at a clock one higher): the longest loss counts
+        let mut longest = Some(0);
+        for &mv in &pos.legal_moves() {
             let after = pos.play_unchecked(mv);
-            !matches!(probe(&after).wdl50(clock_after(mv)), Wdl50::Win)
-        });
-        if escapes {
-            None
-        } else {
-            let mut longest = Some(0);
-            for &mv in &pos.legal_moves() {
-                let after = pos.play_unchecked(mv);
-                match dtm50_plies(&after, clock_after(mv), memo) {
-                    Some(w) if w > 0 => longest = longest.map(|l: i32| l.max(w + 1)),
-                    _ => {
-                        longest = None;
-                        break;
-                    }
+            match dtm50_plies(&after, next_clock(mv), memo) {
+                Some(w) if w > 0 => longest = longest.map(|l: i32| l.max(w + 1)),
+                _ => {
+                    longest = None;
+                    break;
                 }
             }
-            longest.map(|l| -l)
         }
+        longest.map(|l| -l)
     };
     memo.insert(key, best);
     best
@@ -556,12 +575,12 @@ pub fn line50(pos: &Endgame, halfmoves: u32) -> alloc::vec::Vec<dtm::MoveOutcome
         }
         // the move whose successor keeps exactly the distance, best plain DTM first
         let next = dtm::outcomes(&pos).find(|o| {
-            let c = if pos.is_zeroing(o.mv) { 0 } else { clock + 1 };
+            let c = clock_after(clock, pos.is_zeroing(o.mv));
             let after = dtm50_plies(&o.after, c, &mut memo);
             if d > 0 { after == Some(1 - d) } else { after == Some(-d - 1) }
         });
         let Some(step) = next else { break };
-        clock = if pos.is_zeroing(step.mv) { 0 } else { clock + 1 };
+        clock = clock_after(clock, pos.is_zeroing(step.mv));
         pos = step.after;
         steps.push(step);
     }

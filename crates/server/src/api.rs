@@ -132,7 +132,8 @@ fn to_json(answer: &impl serde::Serialize) -> Value {
 /// ```
 ///
 /// # Errors
-/// [`ApiError`] 400 for a bad FEN or a position that is not KPK.
+/// [`ApiError`] 400 for a bad FEN or a position that is not KPK, 404 for more than three men
+/// or castling rights.
 pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
     let (text, p) = parse_fen(fen)?;
     let map = DefenderMap::of(&text, &p).ok_or_else(|| {
@@ -156,7 +157,7 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
 /// ```
 ///
 /// # Errors
-/// [`ApiError`] 400 for a bad FEN.
+/// [`ApiError`] 400 for a bad FEN, 404 for more than three men or castling rights.
 pub fn line(fen: Option<&str>) -> Result<Value, ApiError> {
     let (text, p) = parse_fen(fen)?;
     Ok(to_json(&Line::of(&text, &p.position, p.halfmoves)))

@@ -59,7 +59,7 @@ function setFen(fen) {
   });
   state.board = board;
   state.turn = turn === "b" ? "b" : "w";
-  state.clock = /^\d+$/.test(clock || "") ? Number(clock) : 0;
+  state.clock = /^\d+$/.test(clock || "") ? Math.min(Number(clock), 1000) : 0;
 }
 
 // Plays a UCI move on the board (the server listed it as legal); `zeroing` resets the clock.

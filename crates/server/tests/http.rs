@@ -159,7 +159,9 @@ fn standard_counts_the_halfmove_clock_as_lichess_does() {
         for clock in (0..=101).step_by(1 + i % 5) {
             let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
             let (_, v) = get_json(&format!("/standard?fen={}", query(&fen)));
-            let in_time = z.unsigned_abs() + clock <= 100;
+            // a checkmated position stands if the mating move came before the clock ran out
+            let in_time =
+                if v["checkmate"] == true { clock <= 100 } else { z.unsigned_abs() + clock <= 100 };
             let expected = match (z.signum(), in_time) {
                 (0, _) => "draw",
                 (1, true) => "win",
@@ -171,7 +173,12 @@ fn standard_counts_the_halfmove_clock_as_lichess_does() {
             for m in v["moves"].as_array().unwrap() {
                 let mz = m["dtz"].as_i64().unwrap();
                 let after_clock = if m["zeroing"] == true { 0 } else { i64::from(clock) + 1 };
-                let expected = match (mz.signum(), mz.abs() + after_clock <= 100 && clock < 100) {
+                let in_time = if m["checkmate"] == true {
+                    clock < 100
+                } else {
+                    mz.abs() + after_clock <= 100 && clock < 100
+                };
+                let expected = match (mz.signum(), in_time) {
                     (0, _) => "draw",
                     (1, true) => "win",
                     (1, false) => "cursed-win",
@@ -203,12 +210,22 @@ fn mainline_ends_in_mate_or_a_claimed_fifty_move_draw() {
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
+        // DTZ-optimal: without a zeroing move the distance counts down by one each ply and
+        // changes sides; a zeroing move or mate is the winner's when his DTZ was 1
+        let mut before = i64::from(z);
         for step in steps {
             let uci: shakmaty::uci::UciMove = step["uci"].as_str().unwrap().parse().unwrap();
             let m = uci.to_move(&board).unwrap_or_else(|e| panic!("{fen}: {uci}: {e}"));
             board.play_unchecked(m);
             let after = kpk_answers::bridge::to_endgame(&board).unwrap();
-            assert_eq!(step["dtz"], kpk::dtz::probe(&after).plies(), "{fen}");
+            let d = i64::from(kpk::dtz::probe(&after).plies());
+            assert_eq!(step["dtz"], d, "{fen}");
+            if m.is_zeroing() || after.is_checkmate() {
+                assert_eq!(before, 1, "{fen}: {uci} zeroes or mates, but DTZ was {before}");
+            } else {
+                assert_eq!(d, -before.signum() * (before.abs() - 1), "{fen}: {uci}");
+            }
+            before = d;
         }
         use shakmaty::Position as _;
         if z == 0 {
