@@ -1,0 +1,84 @@
+"""Exact endgame knowledge for every chess position of at most three men, for python-chess.
+
+No table files: the tables are compiled in. ``kpk.gaviota`` and ``kpk.syzygy`` replace
+python-chess's probers for these positions; the functions here give what they do not have.
+
+>>> import chess, kpk
+>>> board = chess.Board("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")
+>>> [m.uci() for m in kpk.best_moves(board)]
+['e6d6']
+>>> len(kpk.optimal_line(board))
+21
+>>> kpk.probe(board)["category"], kpk.probe(board)["dtm"], kpk.probe(board)["dtz"]
+('win', 21, 3)
+>>> kpk.classify(board)["wdl"]
+'win'
+>>> kpk.probe_squares(44, 36, 60, chess.WHITE, chess.WHITE)  # Ke6, Pe5 v Ke8, White to move
+1
+"""
+
+from typing import Any, Optional, Sequence
+
+from kpk._kpk import (
+    __version__,
+    best_moves,
+    classify,
+    explain,
+    optimal_line,
+    probe,
+    probe_dtm_many,
+    probe_dtz_many,
+    probe_squares,
+    probe_squares_bytes,
+    recognize,
+    rules_report,
+)
+
+__all__ = [
+    "__version__",
+    "best_moves",
+    "classify",
+    "explain",
+    "optimal_line",
+    "probe",
+    "probe_array",
+    "probe_dtm_many",
+    "probe_dtz_many",
+    "probe_squares",
+    "probe_squares_bytes",
+    "recognize",
+    "rules_report",
+]
+
+
+def probe_array(squares: Any) -> Any:
+    """The bitbase over an array of positions, five small integers each: strong king, pawn,
+    weak king (squares 0..63), 1 if the pawn is black, 1 if the side without the pawn is to
+    move. Returns 1 (win), 0 (draw) or -1 (loss) for the side to move of each position.
+
+    With numpy, ``squares`` is an array of shape ``(n, 5)`` (any integer type) and the result
+    an ``int8`` array of ``n``; without, any sequence of 5-tuples and a list of ints. The
+    positions must be legal (``kpk.probe_squares`` checks one); others are answered without
+    error, meaninglessly.
+
+    >>> import numpy as np
+    >>> probe_array(np.array([[44, 36, 60, 0, 0], [44, 36, 60, 0, 1]]))
+    array([ 1, -1], dtype=int8)
+    >>> probe_array([(44, 36, 60, 0, 0)])
+    [1]
+    """
+    try:
+        import numpy as np
+    except ImportError:  # pragma: no cover - numpy is optional
+        np = None
+    if np is not None and isinstance(squares, np.ndarray):
+        if squares.ndim != 2 or squares.shape[1] != 5:
+            raise ValueError(f"expected an array of shape (n, 5), got {squares.shape}")
+        raw = np.ascontiguousarray(squares, dtype=np.uint8).tobytes()
+        return np.frombuffer(probe_squares_bytes(raw), dtype=np.int8)
+    rows: Sequence[Sequence[int]] = list(squares)
+    for row in rows:
+        if len(row) != 5:
+            raise ValueError(f"expected 5 numbers a position, got {len(row)}: {row!r}")
+    raw = bytes(v for row in rows for v in row)
+    return [b - 256 if b > 127 else b for b in probe_squares_bytes(raw)]

@@ -1,0 +1,242 @@
+//! What python-chess does not have: the lichess-shaped answer, best moves and the optimal line
+//! as `chess.Move` lists, the KPK rules (classify, recognize, explain, the rule report), the
+//! raw bitbase probe from squares, and batch probes for data work.
+
+use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz, rules};
+use kpk_answers::explain::Explanation;
+use kpk_answers::fen::{self, ParsedFen};
+use kpk_answers::line::Line;
+use kpk_answers::probe::Probe;
+use kpk_answers::report::RulesReport;
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use crate::board;
+use crate::json::to_py;
+
+/// The board's FEN parsed by the answers' reader: the one path with typed messages for the
+/// functions that are not hot (a `KeyError` names what is wrong, as the probers raise).
+fn parsed(board: &Bound<'_, PyAny>) -> PyResult<(String, ParsedFen)> {
+    let fen: String = board.call_method0("fen")?.extract()?;
+    match fen::parse(&fen) {
+        Ok(p) => Ok((fen, p)),
+        Err(e) => Err(PyKeyError::new_err(e.to_string())),
+    }
+}
+
+/// A `kpk` move as a `chess.Move`.
+fn chess_move<'py>(py: Python<'py>, mv: kpk::Move) -> PyResult<Bound<'py, PyAny>> {
+    py.import("chess")?.getattr("Move")?.call_method1("from_uci", (mv.to_string(),))
+}
+
+fn wdl_name(w: Wdl) -> &'static str {
+    w.as_str()
+}
+
+/// The answer of the tables in the lichess tablebase API's shape, as a dict: `category`
+/// (under the board's halfmove clock), `dtm`, `dtz`, `checkmate`, ... and `moves`, best first,
+/// each with `uci`, `san`, `zeroing`, `conversion` and the same facts after the move.
+///
+/// Raises `KeyError` for a board these tables do not hold.
+#[pyfunction]
+pub fn probe<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let (_, p) = parsed(board)?;
+    let value = serde_json::to_value(Probe::from_tables(&p.position, p.halfmoves))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_py(py, &value)
+}
+
+/// Every move that reaches the best outcome at the best distance (the quickest mate, the
+/// longest defence, or any move that keeps a draw), as `chess.Move`s, in square order.
+#[pyfunction]
+pub fn best_moves<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let (pos, _) = position(board)?;
+    let outcomes: Vec<_> = dtm::outcomes(&pos).collect();
+    let best = outcomes.first().map(dtm::MoveOutcome::mover_dtm);
+    let list = PyList::empty(py);
+    for o in outcomes.iter().filter(|o| Some(o.mover_dtm()) == best) {
+        list.append(chess_move(py, o.mv)?)?;
+    }
+    Ok(list)
+}
+
+/// The optimal line as `chess.Move`s: the quickest mate for the winner against the longest
+/// defence, under the 50-move rule from the board's clock (empty for a draw).
+#[pyfunction]
+pub fn optimal_line<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let (fen, p) = parsed(board)?;
+    let line = Line::of(&fen, &p.position, p.halfmoves);
+    let list = PyList::empty(py);
+    let mut at = p.position;
+    for step in &line.steps {
+        let mv = at
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == step.uci)
+            .ok_or_else(|| PyValueError::new_err("a line step is not a legal move"))?;
+        at = at.play(mv).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        list.append(chess_move(py, mv)?)?;
+    }
+    Ok(list)
+}
+
+/// The rules' verdict on a position of at most three men, with no table: a dict with `wdl`
+/// (`"win"`, `"draw"` or `"loss"` for the side to move), `basis` (`"rule"`, `"proof"` or
+/// `"material"`), `rule` (the rule's id, or `None`) and `plies` (the proof's depth, or `None`).
+#[pyfunction]
+pub fn classify<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let (pos, _) = position(board)?;
+    let c = rules::classify_endgame(&pos);
+    let d = PyDict::new(py);
+    d.set_item("wdl", wdl_name(c.wdl))?;
+    let (basis, rule, plies) = match c.basis {
+        rules::Basis::Rule(r) => ("rule", Some(r.id), None),
+        rules::Basis::Proof { plies } => ("proof", None, Some(plies)),
+        rules::Basis::Material => ("material", None, None),
+        rules::Basis::Bitbase => ("bitbase", None, None),
+    };
+    d.set_item("basis", basis)?;
+    d.set_item("rule", rule)?;
+    d.set_item("plies", plies)?;
+    Ok(d)
+}
+
+/// The sound recognizer (the rules at sight and one ply deeper): `"win"`, `"draw"` or `"loss"`
+/// for the side to move, or `None` where it does not decide. Never wrong.
+#[pyfunction]
+pub fn recognize(board: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
+    let (pos, _) = position(board)?;
+    Ok(rules::recognize_endgame(&pos).map(wdl_name))
+}
+
+/// Why the position is won or drawn, in chess words, as a dict: the verdict, its basis, the
+/// rule or the proof written out (line, how it ends, the refuted tries), the key squares, the
+/// square of the pawn, the tables' first move, and the reason.
+#[pyfunction]
+pub fn explain<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let (fen, p) = parsed(board)?;
+    let value = serde_json::to_value(Explanation::of(&fen, &p))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_py(py, &value)
+}
+
+/// Every rule of the literature measured over all 662,704 legal KPK positions against the
+/// bitbase, as `kpk rules` prints it (a dict; takes a few seconds).
+#[pyfunction]
+pub fn rules_report(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let report = py.detach(RulesReport::measure);
+    let value = serde_json::to_value(report).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    to_py(py, &value)
+}
+
+/// The bitbase from squares (0 = a1 ... 63 = h8, as python-chess numbers them): 1 if the side
+/// to move wins, 0 for a draw, -1 if it loses. `pawn_color` and `turn` are python-chess
+/// colours (`chess.WHITE` is `True`).
+///
+/// Raises `ValueError` naming the problem for a square above 63 or an illegal position.
+#[pyfunction]
+pub fn probe_squares(
+    strong_king: u8,
+    pawn: u8,
+    weak_king: u8,
+    pawn_color: bool,
+    turn: bool,
+) -> PyResult<i32> {
+    let color = |white: bool| if white { Color::White } else { Color::Black };
+    let squares = bitbase::Squares {
+        strong_king,
+        pawn,
+        weak_king,
+        pawn_color: color(pawn_color),
+        side_to_move: color(turn),
+    };
+    bitbase::probe_squares_checked(squares)
+        .map(|w| i32::from(w.signum()))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The bitbase over many positions given as bytes, five per position: strong king, pawn,
+/// weak king (squares 0..63), then 1 if the pawn is black, 1 if the side without the pawn is
+/// to move. Returns one signed byte per position (1 win, 0 draw, -1 loss for the side to
+/// move), as `bytes`. The positions must be legal (as `kpk.probe_squares` accepts); any other
+/// input is answered without error, meaninglessly.
+///
+/// Raises `ValueError` when the length is not a multiple of 5.
+#[pyfunction]
+pub fn probe_squares_bytes<'py>(py: Python<'py>, squares: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    if !squares.len().is_multiple_of(5) {
+        return Err(PyValueError::new_err(format!(
+            "expected 5 bytes a position (strong king, pawn, weak king, pawn is black, defender \
+             to move), got {} bytes",
+            squares.len()
+        )));
+    }
+    let out = py.detach(|| {
+        squares
+            .chunks_exact(5)
+            .map(|c| {
+                let pawn_color = if c[3] != 0 { Color::Black } else { Color::White };
+                let strong_to_move = c[4] == 0;
+                let side_to_move = if strong_to_move { pawn_color } else { pawn_color.other() };
+                let w = bitbase::probe_squares(bitbase::Squares {
+                    strong_king: c[0] & 63,
+                    pawn: c[1] & 63,
+                    weak_king: c[2] & 63,
+                    pawn_color,
+                    side_to_move,
+                });
+                w.signum().to_ne_bytes()[0]
+            })
+            .collect::<Vec<u8>>()
+    });
+    Ok(PyBytes::new(py, &out))
+}
+
+/// Gaviota's DTM of many boards at once (0 for draws and checkmated positions), a list of
+/// ints; `None` in place of a board these tables do not hold.
+#[pyfunction]
+pub fn probe_dtm_many<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for board in boards.try_iter()? {
+        let board = board?;
+        match board::read(&board)? {
+            Ok((pos, _)) => list.append(dtm::probe(&pos).map_or(0, dtm::Dtm::plies))?,
+            Err(_) => list.append(py.None())?,
+        }
+    }
+    Ok(list)
+}
+
+/// The DTZ (Syzygy's convention) of many boards at once, a list of ints; `None` in place of a
+/// board these tables do not hold.
+#[pyfunction]
+pub fn probe_dtz_many<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for board in boards.try_iter()? {
+        let board = board?;
+        match board::read(&board)? {
+            Ok((pos, _)) => list.append(dtz::probe(&pos).plies())?,
+            Err(_) => list.append(py.None())?,
+        }
+    }
+    Ok(list)
+}
+
+/// The board as a position of these tables, or a `KeyError` that says why not.
+fn position(board: &Bound<'_, PyAny>) -> PyResult<(Endgame, u32)> {
+    match board::read(board)? {
+        Ok(found) => Ok(found),
+        Err(_) => parsed(board).map(|(_, p)| (p.position, p.halfmoves)),
+    }
+}

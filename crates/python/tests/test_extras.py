@@ -1,0 +1,133 @@
+"""What python-chess does not have: best moves, the optimal line, the rules, the explanation,
+the raw bitbase from squares and the batch probes."""
+
+import doctest
+
+import chess
+import numpy as np
+import pytest
+
+import kpk
+import kpk.gaviota
+import kpk.syzygy
+
+from conftest import sample
+
+
+def test_best_moves_keep_the_distance_and_the_line_ends_in_mate():
+    tb = kpk.gaviota.open_tablebase()
+    for board in sample(11, chess.PAWN, 300) + sample(12, chess.ROOK, 100):
+        dtm = tb.probe_dtm(board)
+        best = kpk.best_moves(board)
+        if board.is_checkmate() or board.is_stalemate():
+            assert best == []
+            continue
+        assert best and all(m in board.legal_moves for m in best)
+        for move in best:
+            board.push(move)
+            after = tb.probe_dtm(board)
+            board.pop()
+            if dtm > 0:
+                assert after == -(dtm - 1), board.fen()  # the opponent is mated one ply sooner
+            elif dtm < 0:
+                assert after == -dtm - 1, board.fen()  # the winner mates one ply sooner
+            else:
+                assert after == 0 and tb.probe_wdl(board) == 0, board.fen()
+        line = kpk.optimal_line(board)
+        if dtm != 0:
+            assert len(line) == abs(dtm), board.fen()
+            end = board.copy()
+            for move in line:
+                assert move in end.legal_moves
+                end.push(move)
+            assert end.is_checkmate(), board.fen()
+        else:
+            assert line == []
+
+
+def test_the_line_follows_the_clock():
+    board = chess.Board("8/8/8/4k3/8/5K2/6P1/8 w - - 92 1")
+    line = kpk.optimal_line(board)
+    assert len(line) == 45  # the quickest mate (41 plies) would be drawn by the rule first
+    assert kpk.probe(board)["category"] == "win"
+    assert kpk.probe(chess.Board("8/8/8/8/8/2k5/1R6/K7 w - - 80 90"))["category"] == "cursed-win"
+
+
+def test_rules_agree_with_the_tables():
+    tb = kpk.gaviota.open_tablebase()
+    names = {1: "win", 0: "draw", -1: "loss"}
+    for board in sample(13, chess.PAWN, 600):
+        truth = names[tb.probe_wdl(board)]
+        c = kpk.classify(board)
+        assert c["wdl"] == truth, board.fen()
+        assert c["basis"] in ("rule", "proof", "material")
+        assert (c["rule"] is None) == (c["basis"] != "rule")
+        assert (c["plies"] is None) == (c["basis"] != "proof")
+        r = kpk.recognize(board)
+        assert r is None or r == truth, board.fen()
+
+
+def test_explain_is_structured():
+    e = kpk.explain(chess.Board("8/8/1k6/8/8/8/7P/K7 w - - 0 1"))
+    for key in ("category", "basis", "rule", "reason", "key_squares", "square_of_the_pawn"):
+        assert key in e
+    assert isinstance(e["reason"], str) and e["reason"]
+    assert all(isinstance(s, str) and len(s) == 2 for s in e["key_squares"])
+    with pytest.raises(KeyError, match="castling"):
+        kpk.explain(chess.Board())
+
+
+def test_probe_squares_and_its_errors():
+    assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.WHITE) == 1
+    assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.BLACK) == -1
+    with pytest.raises(ValueError, match="64"):
+        kpk.probe_squares(64, chess.E5, chess.E8, chess.WHITE, chess.WHITE)
+    with pytest.raises(ValueError):
+        kpk.probe_squares(chess.E5, chess.E5, chess.E8, chess.WHITE, chess.WHITE)
+
+
+def test_probe_array_equals_probe_squares_and_the_tables():
+    tb = kpk.gaviota.open_tablebase()
+    boards = sample(14, chess.PAWN, 2000)
+    rows = []
+    for b in boards:
+        pawn = b.pawns.bit_length() - 1
+        color = b.color_at(pawn)
+        rows.append((b.king(color), pawn, b.king(not color), int(color == chess.BLACK), int(b.turn != color)))
+    got = kpk.probe_array(np.array(rows, dtype=np.int64))
+    assert got.dtype == np.int8 and got.shape == (len(rows),)
+    expected = [tb.probe_wdl(b) for b in boards]
+    assert got.tolist() == expected
+    assert kpk.probe_array(rows) == expected
+    with pytest.raises(ValueError, match="shape"):
+        kpk.probe_array(np.zeros((3, 4), dtype=np.uint8))
+    with pytest.raises(ValueError, match="5 bytes"):
+        kpk.probe_squares_bytes(b"\x00" * 7)
+
+
+def test_probe_dtm_many():
+    tb = kpk.gaviota.open_tablebase()
+    boards = sample(15, chess.QUEEN, 100)
+    assert kpk.probe_dtm_many(boards) == [tb.probe_dtm(b) for b in boards]
+
+
+def test_rules_report():
+    report = kpk.rules_report()
+    assert report["rows"] and report["decided"] > 500_000
+    sound = [r for r in report["rows"] if not r["literal"]]
+    assert sound and all(r["wrong"] == 0 for r in sound)
+
+
+@pytest.mark.parametrize("module", [kpk, kpk.gaviota, kpk.syzygy])
+def test_docstring_examples(module):
+    failures, tried = doctest.testmod(module, extraglobs={"kpk": kpk})
+    assert tried > 0 and failures == 0
+
+
+def test_version_is_the_workspace_version():
+    import tomllib
+    from pathlib import Path
+
+    workspace = Path(__file__).resolve().parents[3] / "Cargo.toml"
+    version = tomllib.loads(workspace.read_text())["workspace"]["package"]["version"]
+    assert kpk.__version__ == version
