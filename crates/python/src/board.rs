@@ -16,7 +16,7 @@ pub enum BoardError {
 }
 
 /// The bitboards of a board as python-chess keeps them.
-struct Bitboards {
+pub struct Bitboards {
     white: u64,
     black: u64,
     kings: u64,
@@ -30,8 +30,23 @@ struct Bitboards {
     halfmoves: u32,
 }
 
+impl Bitboards {
+    /// The number of men on the board.
+    pub fn men(&self) -> u32 {
+        (self.white | self.black).count_ones()
+    }
+
+    /// Standard chess's insufficient material for at most three men: no pawn, rook or queen.
+    pub fn bare_minor(&self) -> bool {
+        self.men() <= 3 && (self.pawns | self.rooks | self.queens) == 0
+    }
+}
+
 /// Reads the attributes of a `chess.Board` (or anything with the same attributes).
-fn bitboards(board: &Bound<'_, PyAny>) -> PyResult<Bitboards> {
+///
+/// # Errors
+/// A Python error when the object lacks a board's attributes.
+pub fn bitboards(board: &Bound<'_, PyAny>) -> PyResult<Bitboards> {
     let py = board.py();
     let get = |name: &Bound<'_, pyo3::types::PyString>| -> PyResult<u64> {
         board.getattr(name)?.extract::<u64>()
@@ -67,7 +82,16 @@ pub fn read(board: &Bound<'_, PyAny>) -> PyResult<Result<(Endgame, u32), BoardEr
     Ok(position(&b).map(|pos| (pos, b.halfmoves)))
 }
 
-fn position(b: &Bitboards) -> Result<Endgame, BoardError> {
+/// The board's variant as python-chess names it (`"chess"` for standard chess).
+///
+/// # Errors
+/// A Python error when the object has no `uci_variant`.
+pub fn variant(board: &Bound<'_, PyAny>) -> PyResult<String> {
+    board.getattr(intern!(board.py(), "uci_variant"))?.extract()
+}
+
+/// The position of read bitboards, or why it is not one of these tables'.
+pub fn position(b: &Bitboards) -> Result<Endgame, BoardError> {
     if b.castling != 0 {
         return Err(BoardError::Castling);
     }

@@ -134,26 +134,40 @@ pub fn rules_report(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     to_py(py, &value)
 }
 
+/// A square given from Python: an int 0..=63, or a `ValueError` naming the argument.
+fn square_arg(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u8> {
+    match v.extract::<i64>() {
+        Ok(i) if (0..64).contains(&i) => Ok(u8::try_from(i).unwrap_or(0)),
+        Ok(i) => Err(PyValueError::new_err(format!(
+            "{name} must be a square from 0 (a1) to 63 (h8), not {i}"
+        ))),
+        Err(_) => Err(PyValueError::new_err(format!(
+            "{name} must be a square from 0 (a1) to 63 (h8), not {}",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
 /// The bitbase from squares (0 = a1 ... 63 = h8, as python-chess numbers them): 1 if the side
 /// to move wins, 0 for a draw, -1 if it loses. `pawn_color` and `turn` are python-chess
-/// colours (`chess.WHITE` is `True`).
+/// colours (`chess.WHITE` is `True`; any value is read as true or false).
 ///
-/// Raises `ValueError` naming the problem for a square above 63 or an illegal position.
+/// Raises `ValueError` naming the problem for a square outside 0..63 or an illegal position.
 #[pyfunction]
 pub fn probe_squares(
-    strong_king: u8,
-    pawn: u8,
-    weak_king: u8,
-    pawn_color: bool,
-    turn: bool,
+    strong_king: &Bound<'_, PyAny>,
+    pawn: &Bound<'_, PyAny>,
+    weak_king: &Bound<'_, PyAny>,
+    pawn_color: &Bound<'_, PyAny>,
+    turn: &Bound<'_, PyAny>,
 ) -> PyResult<i32> {
     let color = |white: bool| if white { Color::White } else { Color::Black };
     let squares = bitbase::Squares {
-        strong_king,
-        pawn,
-        weak_king,
-        pawn_color: color(pawn_color),
-        side_to_move: color(turn),
+        strong_king: square_arg("strong_king", strong_king)?,
+        pawn: square_arg("pawn", pawn)?,
+        weak_king: square_arg("weak_king", weak_king)?,
+        pawn_color: color(pawn_color.is_truthy()?),
+        side_to_move: color(turn.is_truthy()?),
     };
     bitbase::probe_squares_checked(squares)
         .map(|w| i32::from(w.signum()))
@@ -166,9 +180,22 @@ pub fn probe_squares(
 /// move), as `bytes`. The positions must be legal (as `kpk.probe_squares` accepts); any other
 /// input is answered without error, meaninglessly.
 ///
+/// `squares` is `bytes` or anything `bytes()` accepts (a `bytearray`, a `memoryview`).
+///
 /// Raises `ValueError` when the length is not a multiple of 5.
 #[pyfunction]
-pub fn probe_squares_bytes<'py>(py: Python<'py>, squares: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+pub fn probe_squares_bytes<'py>(
+    py: Python<'py>,
+    squares: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let owned;
+    let squares: &[u8] = match squares.cast::<PyBytes>() {
+        Ok(b) => b.as_bytes(),
+        Err(_) => {
+            owned = py.import("builtins")?.getattr("bytes")?.call1((squares,))?;
+            owned.cast::<PyBytes>()?.as_bytes()
+        }
+    };
     if !squares.len().is_multiple_of(5) {
         return Err(PyValueError::new_err(format!(
             "expected 5 bytes a position (strong king, pawn, weak king, pawn is black, defender \

@@ -4,7 +4,8 @@
 
 use kpk::dtz;
 use kpk::{Endgame, dtm};
-use pyo3::exceptions::PyKeyError;
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyAnyMethods;
 
@@ -61,36 +62,79 @@ fn fen_of(board: &Bound<'_, PyAny>) -> String {
     board.call_method0("fen").and_then(|f| f.extract::<String>()).unwrap_or_default()
 }
 
-/// The position of `board`, or the error python-chess's prober of this kind raises.
-fn read(board: &Bound<'_, PyAny>, flavour: Flavour) -> PyResult<(Endgame, u32)> {
-    match board::read(board)? {
-        Ok(found) => Ok(found),
-        Err(e) => {
-            let name = flavour.name();
-            let fen = fen_of(board);
-            Err(match e {
-                BoardError::Castling => PyKeyError::new_err(format!(
-                    "{name} tables do not contain positions with castling rights: {fen}"
-                )),
-                BoardError::TooManyMen(men) if men > flavour.max_men() => {
-                    PyKeyError::new_err(format!(
-                        "{name} tables support up to {} pieces, not {men}: {fen}",
-                        flavour.max_men()
-                    ))
-                }
-                BoardError::TooManyMen(men) => {
-                    let message = format!(
-                        "kpk holds {name}-style tables for at most 3 pieces, not {men}: {fen}"
-                    );
-                    match flavour {
-                        Flavour::Gaviota => gaviota_error::MissingTableError::new_err(message),
-                        Flavour::Syzygy => syzygy_error::MissingTableError::new_err(message),
-                    }
-                }
-                BoardError::Illegal(why) => {
-                    PyKeyError::new_err(format!("{name} probe failed for {fen}: {why}"))
-                }
-            })
+/// What a probe finds: a position of the tables, or (Gaviota only) a draw by insufficient
+/// material that python-chess's native prober answers before any other check.
+enum Found {
+    Position(Endgame),
+    InsufficientMaterial,
+}
+
+/// The position of `board`, or the error python-chess's prober of this kind raises, in its
+/// order of checks: Gaviota's native prober answers insufficient material first (0, even
+/// with stray castling flags); Syzygy refuses a board of another variant.
+fn read(board: &Bound<'_, PyAny>, flavour: Flavour) -> PyResult<Found> {
+    let b = board::bitboards(board)?;
+    let standard = board::variant(board)? == "chess";
+    match flavour {
+        Flavour::Gaviota => {
+            // python-chess asks the board; for three men of standard chess that is no pawn,
+            // rook or queen, read here without a call into Python
+            let insufficient = if standard && b.men() <= 3 {
+                b.bare_minor()
+            } else {
+                board.call_method0(intern!(board.py(), "is_insufficient_material"))?.is_truthy()?
+            };
+            if insufficient {
+                return Ok(Found::InsufficientMaterial);
+            }
+        }
+        Flavour::Syzygy if !standard => {
+            return Err(PyKeyError::new_err(format!(
+                "tablebase has been opened for chess, probed with: {}",
+                board::variant(board)?
+            )));
+        }
+        Flavour::Syzygy => {}
+    }
+    match board::position(&b) {
+        Ok(pos) => Ok(Found::Position(pos)),
+        Err(e) => Err(error(board, flavour, e)),
+    }
+}
+
+/// The exception python-chess's prober of this kind raises for `e`.
+fn error(board: &Bound<'_, PyAny>, flavour: Flavour, e: BoardError) -> PyErr {
+    let name = flavour.name();
+    let fen = fen_of(board);
+    match e {
+        BoardError::Castling => PyKeyError::new_err(format!(
+            "{name} tables do not contain positions with castling rights: {fen}"
+        )),
+        BoardError::TooManyMen(men) if men > flavour.max_men() => PyKeyError::new_err(format!(
+            "{name} tables support up to {} pieces, not {men}: {fen}",
+            flavour.max_men()
+        )),
+        BoardError::TooManyMen(men) => {
+            let message =
+                format!("kpk holds {name}-style tables for at most 3 pieces, not {men}: {fen}");
+            match flavour {
+                Flavour::Gaviota => gaviota_error::MissingTableError::new_err(message),
+                Flavour::Syzygy => syzygy_error::MissingTableError::new_err(message),
+            }
+        }
+        BoardError::Illegal(why) => {
+            PyKeyError::new_err(format!("{name} probe failed for {fen}: {why}"))
+        }
+    }
+}
+
+/// The position of a board for the Syzygy prober (which has no early answer).
+fn syzygy_position(board: &Bound<'_, PyAny>) -> PyResult<Endgame> {
+    match read(board, Flavour::Syzygy)? {
+        Found::Position(pos) => Ok(pos),
+        // not reached: only the Gaviota reading answers insufficient material early
+        Found::InsufficientMaterial => {
+            board::position(&board::bitboards(board)?).map_err(|e| error(board, Flavour::Syzygy, e))
         }
     }
 }
@@ -114,7 +158,9 @@ impl GaviotaTablebase {
     }
 
     /// Accepted and ignored: the tables are embedded.
-    fn add_directory(&self, _directory: &Bound<'_, PyAny>) {}
+    fn add_directory(&self, directory: &Bound<'_, PyAny>) {
+        let _ = directory;
+    }
 
     /// Depth to mate in plies, from the side to move: positive when it wins, negative when it
     /// loses, 0 for a draw or a checkmated position (python-chess's convention).
@@ -122,8 +168,10 @@ impl GaviotaTablebase {
     /// Raises `KeyError` for castling rights or more than 5 pieces, `MissingTableError` (a
     /// `KeyError`) for 4 or 5, and `KeyError` for an illegal position.
     fn probe_dtm(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        let (pos, _) = read(board, Flavour::Gaviota)?;
-        Ok(gaviota_dtm(&pos))
+        Ok(match read(board, Flavour::Gaviota)? {
+            Found::Position(pos) => gaviota_dtm(&pos),
+            Found::InsufficientMaterial => 0,
+        })
     }
 
     /// `probe_dtm`, or `default` where it would raise a `KeyError`.
@@ -134,8 +182,10 @@ impl GaviotaTablebase {
 
     /// 1 if the side to move wins, 0 for a draw, -1 if it loses (checkmated included).
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        let (pos, _) = read(board, Flavour::Gaviota)?;
-        Ok(dtm::probe(&pos).map_or(0, |d| if d.is_win() { 1 } else { -1 }))
+        Ok(match read(board, Flavour::Gaviota)? {
+            Found::Position(pos) => dtm::probe(&pos).map_or(0, |d| if d.is_win() { 1 } else { -1 }),
+            Found::InsufficientMaterial => 0,
+        })
     }
 
     /// `probe_wdl`, or `default` where it would raise a `KeyError`.
@@ -168,15 +218,42 @@ pub struct SyzygyTablebase;
 
 #[pymethods]
 impl SyzygyTablebase {
+    /// python-chess's constructor arguments: `max_fds` is ignored; `VariantBoard` must be
+    /// `chess.Board` (or `None`): these are standard chess's tables.
     #[new]
-    fn new() -> SyzygyTablebase {
-        SyzygyTablebase
+    #[pyo3(signature = (*, max_fds = None, VariantBoard = None))]
+    #[allow(non_snake_case)] // python-chess's keyword
+    fn new(
+        py: Python<'_>,
+        max_fds: Option<&Bound<'_, PyAny>>,
+        VariantBoard: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SyzygyTablebase> {
+        let _ = max_fds;
+        if let Some(variant) = VariantBoard {
+            let standard = py.import("chess")?.getattr("Board")?;
+            if !variant.is(&standard) {
+                return Err(PyValueError::new_err(format!(
+                    "kpk holds standard chess's tables only, not {}",
+                    variant.getattr("uci_variant").map(|v| v.to_string()).unwrap_or_default()
+                )));
+            }
+        }
+        Ok(SyzygyTablebase)
     }
 
-    /// Accepted and ignored: the tables are embedded. Returns 0 (no file was added).
-    #[pyo3(signature = (_directory, *, load_wdl = true, load_dtz = true))]
-    fn add_directory(&self, _directory: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> i32 {
-        let _ = (load_wdl, load_dtz);
+    /// Accepted: nothing is read, the tables are embedded. Returns 10, the WDL and DTZ tables
+    /// of the five materials held (`KQvK`, `KRvK`, `KPvK`, `KBvK`, `KNvK`), as python-chess counts the
+    /// table files it finds.
+    #[pyo3(signature = (directory, *, load_wdl = true, load_dtz = true))]
+    fn add_directory(&self, directory: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> i32 {
+        let _ = directory;
+        5 * (i32::from(load_wdl) + i32::from(load_dtz))
+    }
+
+    /// Accepted and ignored (a table file is never read): returns 0.
+    #[pyo3(signature = (path, *, load_wdl = true, load_dtz = true))]
+    fn add_file(&self, path: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> i32 {
+        let _ = (path, load_wdl, load_dtz);
         0
     }
 
@@ -187,7 +264,7 @@ impl SyzygyTablebase {
     /// Raises `KeyError` for castling rights or more than 7 pieces, `MissingTableError` (a
     /// `KeyError`) for 4 to 7, and `KeyError` for an illegal position.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        let (pos, _) = read(board, Flavour::Syzygy)?;
+        let pos = syzygy_position(board)?;
         Ok(match dtz::probe(&pos).wdl50(0) {
             dtz::Wdl50::Win => 2,
             dtz::Wdl50::CursedWin => 1,
@@ -207,8 +284,7 @@ impl SyzygyTablebase {
     /// move wins (1: a capture, pawn move or mate wins now), negative when it loses (-1:
     /// checkmated), 0 for a draw; the halfmove clock is not read, as in python-chess.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        let (pos, _) = read(board, Flavour::Syzygy)?;
-        Ok(dtz::probe(&pos).plies())
+        Ok(dtz::probe(&syzygy_position(board)?).plies())
     }
 
     /// `probe_dtz`, or `default` where it would raise a `KeyError`.

@@ -80,14 +80,16 @@ def test_explain_is_structured():
 def test_probe_squares_and_its_errors():
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.WHITE) == 1
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.BLACK) == -1
-    with pytest.raises(ValueError, match="64"):
-        kpk.probe_squares(64, chess.E5, chess.E8, chess.WHITE, chess.WHITE)
+    for bad in (64, -1, 300, 2**70, "e4"):
+        with pytest.raises(ValueError, match="strong_king must be a square from 0"):
+            kpk.probe_squares(bad, chess.E5, chess.E8, chess.WHITE, chess.WHITE)
+    # colours read as true or false, as python-chess's are booleans
+    assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, 1, 0) == -1
     with pytest.raises(ValueError):
         kpk.probe_squares(chess.E5, chess.E5, chess.E8, chess.WHITE, chess.WHITE)
 
 
-def test_probe_array_equals_probe_squares_and_the_tables():
-    tb = kpk.gaviota.open_tablebase()
+def test_probe_array_equals_python_chess_gaviota(native_gaviota):
     boards = sample(14, chess.PAWN, 2000)
     rows = []
     for b in boards:
@@ -96,11 +98,25 @@ def test_probe_array_equals_probe_squares_and_the_tables():
         rows.append((b.king(color), pawn, b.king(not color), int(color == chess.BLACK), int(b.turn != color)))
     got = kpk.probe_array(np.array(rows, dtype=np.int64))
     assert got.dtype == np.int8 and got.shape == (len(rows),)
-    expected = [tb.probe_wdl(b) for b in boards]
+    expected = [native_gaviota.probe_wdl(b) for b in boards]
     assert got.tolist() == expected
+    got[0] = 5  # a writable array of its own
     assert kpk.probe_array(rows) == expected
+    assert kpk.probe_squares_bytes(bytearray(bytes(v for row in rows for v in row))) == \
+        kpk.probe_squares_bytes(memoryview(bytes(v for row in rows for v in row)))
     with pytest.raises(ValueError, match="shape"):
         kpk.probe_array(np.zeros((3, 4), dtype=np.uint8))
+    bad = np.array(rows[:3], dtype=np.int64)
+    bad[2, 1] = 300
+    with pytest.raises(ValueError, match="position 2: pawn must be a square from 0 to 63, not 300"):
+        kpk.probe_array(bad)
+    bad[2, 1] = -20
+    with pytest.raises(ValueError, match="position 2: pawn"):
+        kpk.probe_array(bad)
+    with pytest.raises(ValueError, match="integer array"):
+        kpk.probe_array(np.array(rows[:3], dtype=np.float64))
+    with pytest.raises(ValueError, match="position 0: defender to move must be 0 or 1"):
+        kpk.probe_array([(44, 36, 60, 0, 2)])
     with pytest.raises(ValueError, match="5 bytes"):
         kpk.probe_squares_bytes(b"\x00" * 7)
 
@@ -125,9 +141,10 @@ def test_docstring_examples(module):
 
 
 def test_version_is_the_workspace_version():
-    import tomllib
+    import re
     from pathlib import Path
 
-    workspace = Path(__file__).resolve().parents[3] / "Cargo.toml"
-    version = tomllib.loads(workspace.read_text())["workspace"]["package"]["version"]
+    workspace = (Path(__file__).resolve().parents[3] / "Cargo.toml").read_text()
+    package = workspace[workspace.index("[workspace.package]"):]
+    version = re.search(r'^version = "([^"]+)"', package, re.MULTILINE).group(1)
     assert kpk.__version__ == version

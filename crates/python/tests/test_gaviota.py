@@ -58,6 +58,24 @@ def test_errors_are_the_ones_python_chess_raises():
         tb.probe_dtm(illegal)
 
 
+def test_insufficient_material_comes_first_as_in_the_native_prober(native_gaviota):
+    tb = kpk.gaviota.open_tablebase()
+    # stray castling flags on boards without rooks: python-chess's native prober answers 0 for
+    # insufficient material before it looks at castling rights
+    for fen in ["4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4KB2 w K - 0 1"]:
+        board = chess.Board(fen)
+        assert native_gaviota.probe_dtm(board) == 0
+        assert (tb.probe_dtm(board), tb.probe_wdl(board)) == (0, 0), fen
+    # with material to mate, the castling rights are refused by both
+    board = chess.Board("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+    with pytest.raises(KeyError):
+        native_gaviota.probe_dtm(board)
+    with pytest.raises(KeyError, match="castling"):
+        tb.probe_dtm(board)
+    assert kpk.gaviota.NativeTablebase is kpk.gaviota.PythonTablebase is kpk.gaviota.Tablebase
+    tb.add_directory(directory="/elsewhere")
+
+
 def test_context_manager_and_close():
     with kpk.gaviota.open_tablebase() as tb:
         assert tb.probe_dtm(chess.Board("8/8/8/8/8/8/8/K2kr3 w - - 0 1")) == -10

@@ -3,6 +3,7 @@ clock, DTZ with its signs) checked against the moves python-chess generates, and
 Rust library's answer through another path (the FEN reader of kpk.probe)."""
 
 import chess
+import chess.variant
 import pytest
 
 import kpk
@@ -48,6 +49,19 @@ def test_dtz_many_and_get_dtz():
     assert many[:-1] == [tb.probe_dtz(b) for b in boards[:-1]]
     assert many[-1] is None
     assert tb.get_dtz(chess.Board()) is None
+
+
+def test_python_chess_signatures_and_variants():
+    tb = kpk.syzygy.open_tablebase("/tables", load_wdl=True, load_dtz=True, max_fds=None)
+    assert tb.add_directory(directory="/elsewhere") == 10
+    assert tb.add_file("/elsewhere/KQvK.rtbw") == 0
+    kpk.syzygy.Tablebase(max_fds=None, VariantBoard=chess.Board)
+    with pytest.raises(ValueError, match="standard chess"):
+        kpk.syzygy.open_tablebase(VariantBoard=chess.variant.AtomicBoard)
+    atomic = chess.variant.AtomicBoard("8/8/8/8/8/2k5/1R6/K7 w - - 0 1")
+    with pytest.raises(KeyError, match="opened for chess, probed with: atomic"):
+        tb.probe_wdl(atomic)
+    assert tb.get_dtz(atomic) is None
 
 
 def test_errors_are_the_ones_python_chess_raises():

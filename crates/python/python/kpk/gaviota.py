@@ -3,7 +3,8 @@
 ``open_tablebase()`` returns an object with python-chess's Gaviota prober's methods and
 conventions (``probe_dtm``, ``get_dtm``, ``probe_wdl``, ``get_wdl``, a context manager,
 ``close``): depth to mate in plies, positive when the side to move wins, 0 for draws and for
-a checkmated position; ``KeyError`` for castling rights or more than 5 pieces,
+a checkmated position; 0 at once for insufficient material (as python-chess's native prober
+answers, before any other check); ``KeyError`` for castling rights or more than 5 pieces,
 ``MissingTableError`` (a ``KeyError``) for 4 or 5 pieces.
 
 >>> import chess
@@ -19,7 +20,11 @@ from typing import Any, Optional
 from kpk._kpk import GaviotaMissingTableError as MissingTableError
 from kpk._kpk import GaviotaTablebase as Tablebase
 
-__all__ = ["MissingTableError", "Tablebase", "open_tablebase", "open_tablebase_native"]
+#: python-chess's two prober classes: here one class answers for both.
+NativeTablebase = Tablebase
+PythonTablebase = Tablebase
+
+__all__ = ["MissingTableError", "NativeTablebase", "PythonTablebase", "Tablebase", "open_tablebase", "open_tablebase_native"]
 
 
 def open_tablebase(directory: Optional[str] = None, *, libgtb: Optional[str] = None, LibraryLoader: Any = None) -> Tablebase:

@@ -25,5 +25,7 @@ __all__ = ["MissingTableError", "Tablebase", "open_tablebase"]
 
 def open_tablebase(directory: Optional[str] = None, *, load_wdl: bool = True, load_dtz: bool = True, max_fds: Optional[int] = 128, VariantBoard: Any = None) -> Tablebase:
     """The tablebase: every position of at most three men. The arguments of
-    ``chess.syzygy.open_tablebase`` are accepted and ignored: nothing is read from disk."""
-    return Tablebase()
+    ``chess.syzygy.open_tablebase`` are accepted and nothing is read from disk;
+    ``VariantBoard`` must be ``chess.Board`` (standard chess's tables), else ``ValueError``.
+    A board of another variant raises ``KeyError``, as python-chess does."""
+    return Tablebase(max_fds=max_fds, VariantBoard=VariantBoard)
