@@ -89,6 +89,12 @@ pub struct Options {
     /// Syzygy root probing. Off by default: the
     /// tests and the conversion benchmark measure the search.
     pub root_dtm: bool,
+    /// Probe the tables at every node below the root with at most three men: the exact value
+    /// under the 50-move rule from the node's clock (a mate as its distance from the root,
+    /// through [`kpk::dtm::Dtm::to_score`], so a longer position that converts into a known
+    /// mate is reported as a mate; a draw, or a win the rule spoils, as the draw policy's draw)
+    /// ends the line there. Off by default, like `root_dtm`; the UCI engine turns both on.
+    pub tables: bool,
 }
 
 /// When a search stops: the first limit reached (none set: depth [`MAX_SEARCH_PLY`]).
@@ -625,6 +631,32 @@ impl Searcher {
         }
     }
 
+    /// The tables' exact value of a node below the root with at most three men, under the
+    /// 50-move rule from its clock; `None` where the tables are off or do not hold it.
+    fn table_value(&self, pos: &Chess, ply: u32) -> Option<Score> {
+        if !self.options.tables || ply == 0 || pos.board().occupied().count() > 3 {
+            return None;
+        }
+        let ending = to_endgame(pos)?;
+        let clock = pos.halfmoves();
+        let draw = self.options.draw.draw(ply);
+        let Some(d) = kpk::dtm::probe(&ending) else { return Some(draw) };
+        let fits = d.plies().unsigned_abs().saturating_add(clock) <= kpk::dtz::FIFTY_MOVES;
+        // most positions: the plain mate fits before the clock runs out; otherwise the
+        // quickest mate the rule allows, or the draw it imposes
+        let mate = if fits { Some(d) } else { kpk::dtz::dtm50(&ending, clock) };
+        Some(mate.map_or(draw, |m| {
+            if self.delayed_loss() {
+                // the delayed-loss form: a point per move of the losing side, from the node
+                let moves = m.uci_mate_moves();
+                let base = if moves > 0 { Score::MATE } else { Score::MATED };
+                Score::new(base.get() - moves)
+            } else {
+                m.to_score(ply)
+            }
+        }))
+    }
+
     fn negamax(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
         self.count_node(ply);
         if self.aborted {
@@ -635,6 +667,9 @@ impl Searcher {
         let (window_alpha, window_beta) = (alpha, beta);
         if self.draw_before_search(pos, k, ply) {
             return self.bounded(draw, window_alpha, window_beta);
+        }
+        if let Some(exact) = self.table_value(pos, ply) {
+            return self.bounded(exact, window_alpha, window_beta);
         }
         let (alpha, beta) = if self.delayed_loss() {
             (alpha, beta)
@@ -710,6 +745,9 @@ impl Searcher {
         }
         let original_alpha = alpha;
         let draw = self.options.draw.draw(ply);
+        if let Some(exact) = self.table_value(pos, ply) {
+            return self.bounded(exact, original_alpha, beta);
+        }
         let in_check = pos.is_check();
         let moves = pos.legal_moves();
         if moves.is_empty() {

@@ -17,7 +17,8 @@
 //! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
 //! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Rules`, `Off` | endgame knowledge ([`Knowledge`]) |
 //! | `Search` | combo `PVS`, `MTDf` | the driver |
-//! | `RootDTM` | check, default false | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock, a draw for a cursed win |
+//! | `RootDTM` | check, default true | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock (with its line), a draw for a cursed win |
+//! | `Tables` | check, default true | probe the tables at every node of at most three men below the root: exact mate scores (`mate N` for a longer position that converts into a known mate) and draws, under the 50-move rule; false searches those endings too |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
@@ -52,7 +53,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::eval::Knowledge;
-use crate::search::{Driver, Info, Limits, SearchResult, Searcher, TtScheme, key};
+use crate::search::{Driver, Info, Limits, Options, SearchResult, Searcher, TtScheme, key};
 
 const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH: usize = 16;
@@ -90,7 +91,7 @@ impl Engine {
     #[must_use]
     pub fn new() -> Engine {
         Engine {
-            searcher: Some(Searcher::new(DEFAULT_HASH)),
+            searcher: Some(fresh_searcher(engine_options())),
             running: None,
             position: Chess::default(),
             history: Vec::new(),
@@ -179,7 +180,7 @@ impl Engine {
                 self.searcher = Some(searcher);
             } else {
                 // the search thread panicked: start again with a fresh table
-                self.searcher = Some(Searcher::new(DEFAULT_HASH));
+                self.searcher = Some(fresh_searcher(engine_options()));
             }
         }
     }
@@ -248,6 +249,9 @@ impl Engine {
             "rootdtm" => {
                 options.root_dtm = choose("RootDTM", word, &[("true", true), ("false", false)])?;
             }
+            "tables" => {
+                options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
+            }
             "move overhead" => {
                 self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
             }
@@ -298,6 +302,7 @@ impl Engine {
             let mut report = |info: &Info| say(&out, &info_line(info));
             // a search that panics must still answer: a GUI waiting for `bestmove` would lose on
             // time. It answers the first legal move, says why, and leaves a fresh searcher.
+            let options = searcher.options();
             let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 searcher.run(&root, &history, limits, &mut report)
             }));
@@ -306,7 +311,7 @@ impl Engine {
             if failed {
                 say(&out, "info string the search failed; answering the first legal move");
             }
-            let searcher = if failed { Searcher::new(DEFAULT_HASH) } else { searcher };
+            let searcher = if failed { fresh_searcher(options) } else { searcher };
             // `go infinite` answers only when told to stop
             while infinite && !waiting.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -326,6 +331,19 @@ impl Engine {
 /// The move to answer and the one to ponder, from a search that finished or panicked: after a
 /// panic, the first legal move of `root` (none when there is none), so a GUI still gets its
 /// `bestmove`.
+/// The engine's options before any `setoption`: the library's, with the tables on at the root
+/// and below it (GUIs get `mate N` from them; the library's defaults measure the search alone).
+fn engine_options() -> Options {
+    Options { root_dtm: true, tables: true, ..Options::default() }
+}
+
+/// A searcher with the default table size and `options`.
+fn fresh_searcher(options: Options) -> Searcher {
+    let mut searcher = Searcher::new(DEFAULT_HASH);
+    searcher.set_options(options);
+    searcher
+}
+
 fn settle(run: std::thread::Result<SearchResult>, root: &Chess) -> (Option<Move>, Option<Move>) {
     match run {
         Ok(result) => (result.best, result.pv.get(1).cloned()),
@@ -366,7 +384,7 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 11] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -375,7 +393,8 @@ const OPTIONS: [&str; 10] = [
     "TTScheme type combo default PlyDistance var PlyDistance var DelayedLoss",
     "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Rules var Off",
     "Search type combo default PVS var PVS var MTDf",
-    "RootDTM type check default false",
+    "RootDTM type check default true",
+    "Tables type check default true",
     "Move Overhead type spin default 30 min 0 max 5000",
 ];
 

@@ -177,3 +177,42 @@ fn root_dtm_probing_honours_the_halfmove_clock() {
     }
     assert!(longer > 0, "the sample holds no mate the rule lengthens");
 }
+
+#[test]
+fn tables_below_the_root_turn_a_capture_into_a_known_mate() {
+    // KR v KP: Rxd2+ leaves KRK, a mate far beyond depth 3; with the tables below the root
+    // the search sees it as a mate, without them it sees a rook up
+    let fen = "8/8/8/3k4/8/8/3p4/3RK3 w - - 0 1";
+    let after = chess("8/8/8/3k4/8/8/3R4/4K3 b - - 0 1");
+    let known = dtm::probe(&kpk_answers::bridge::to_endgame(&after).unwrap()).unwrap().plies();
+    assert!(known < -20, "KRK after the capture: mated in {}", -known);
+    for scheme in [TtScheme::PlyDistance, TtScheme::DelayedLoss] {
+        let on = Options { tables: true, scheme, ..Options::default() };
+        let result = Searcher::new(4).with_options(on).search(&chess(fen), 3);
+        assert!(result.score.is_mate(), "{scheme:?}: {:?}", result.score);
+        let mate = result.score.mate().map(kpk_score::Mate::plies);
+        let bound = u32::try_from(1 - known).unwrap();
+        assert!(mate.is_some_and(|m| m <= bound), "{scheme:?}: {mate:?}");
+        let off = Options { tables: false, scheme, ..Options::default() };
+        let result = Searcher::new(4).with_options(off).search(&chess(fen), 3);
+        assert!(!result.score.is_mate(), "{scheme:?}: {:?}", result.score);
+    }
+}
+
+#[test]
+fn tables_below_the_root_give_exact_mates_at_depth_one() {
+    // every child of a 3-man root is exact: depth 1 is the answer, the tree is exhausted
+    for scheme in [TtScheme::PlyDistance, TtScheme::DelayedLoss] {
+        for (pos, plies) in sample(34, Role::Rook, 10, |p| p > 0) {
+            let on = Options { tables: true, scheme, ..Options::default() };
+            let result = Searcher::new(1).with_options(on).search(&chess(&pos.to_string()), 20);
+            assert_eq!(result.score, Score::mate_in(plies.unsigned_abs()), "{pos} {scheme:?}");
+            assert_eq!(result.depth, 1, "{pos}: the iterations stop once the tree is exhausted");
+        }
+    }
+    // and the 50-move rule: KRK mate in 31 plies from a clock of 70 is a draw
+    let on = Options { tables: true, ..Options::default() };
+    let result =
+        Searcher::new(1).with_options(on).search(&chess("8/8/8/8/8/2k5/1R6/K7 w - - 70 80"), 4);
+    assert_eq!(result.score, Score::ZERO);
+}

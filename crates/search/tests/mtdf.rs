@@ -176,6 +176,9 @@ fn the_uci_engine_answers_go_depth_14_with_mtdf() {
     let mut session = Session::start();
     session.send("setoption name Search value MTDf");
     session.send("setoption name Contempt value 30");
+    // the search itself: the tables would answer these 3-man roots without searching
+    session.send("setoption name RootDTM value false");
+    session.send("setoption name Tables value false");
     for scheme in ["PlyDistance", "DelayedLoss"] {
         for draw in ["Zero", "Contempt", "CrayBlitz"] {
             session.send(&format!("setoption name TTScheme value {scheme}"));
