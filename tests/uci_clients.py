@@ -58,12 +58,14 @@ def conversation(kpk):
     engine = chess.engine.SimpleEngine.popen_uci([kpk, "uci"])
     check(engine.id.get("name", "").startswith("kpk"), f"id name: {engine.id}")
     for option in ["Hash", "Clear Hash", "Contempt", "DrawPolicy", "Grain", "TTScheme",
-                   "Move Overhead"]:
+                   "Move Overhead", "RootDTM", "Tables", "MultiPV"]:
         check(option in engine.options, f"option {option} missing: {list(engine.options)}")
     engine.configure({"Hash": 32, "Contempt": 10, "DrawPolicy": "Contempt", "Grain": 2,
                       "Move Overhead": 20})
     engine.configure({"Clear Hash": None})
 
+    # the search itself, without the tables it would otherwise answer these from
+    engine.configure({"RootDTM": False, "Tables": False})
     for scheme in ["PlyDistance", "DelayedLoss"]:
         engine.configure({"TTScheme": scheme, "DrawPolicy": "Zero"})
         for fen in [
@@ -88,7 +90,7 @@ def conversation(kpk):
             after_dtm = 0 if after.is_checkmate() else table_dtm(kpk, after.fen())
             check(after_dtm == -(dtm - 1 if dtm > 0 else dtm + 1),
                   f"{scheme} {fen}: {result.move} leads to dtm {after_dtm}, was {dtm}")
-    engine.configure({"TTScheme": "PlyDistance"})
+    engine.configure({"TTScheme": "PlyDistance", "RootDTM": True, "Tables": True})
 
     # go infinite, then stop
     board = chess.Board()
@@ -109,6 +111,35 @@ def conversation(kpk):
     check("score" in result.info and "pv" in result.info, f"middlegame info: {result.info}")
     engine.quit()
     print("conversation: ok")
+
+
+def tables_and_multipv(kpk):
+    """The defaults a GUI gets: mates from the tables at once, in 3-man positions and in one
+    that converts into them; MultiPV through python-chess's analysis."""
+    engine = chess.engine.SimpleEngine.popen_uci([kpk, "uci"])
+    board = chess.Board("8/8/8/8/8/2k5/1R6/K7 w - - 0 1")  # KRK, mate in 31 plies
+    info = engine.analyse(board, chess.engine.Limit(depth=1))
+    check(info["score"].relative.mate() == 16, f"KRK by default: {info['score']}")
+    board = chess.Board("8/8/8/3k4/8/8/3p4/3RK3 w - - 0 1")  # KR v KP: a capture leaves KRK
+    info = engine.analyse(board, chess.engine.Limit(depth=3))
+    check(info["score"].relative.is_mate() and info["score"].relative.mate() > 0,
+          f"KR v KP converts into a known mate: {info['score']}")
+
+    for fen, depth in [
+        ("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8", 4),
+        ("8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 3),  # answered from the tables at the root
+        ("8/8/8/3k4/8/8/3p4/3RK3 w - - 0 1", 3),
+    ]:
+        board = chess.Board(fen)
+        lines = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=3)
+        check(len(lines) == 3, f"{fen}: {len(lines)} lines for multipv 3")
+        firsts = [line["pv"][0] for line in lines]
+        check(len(set(firsts)) == 3 and all(m in board.legal_moves for m in firsts),
+              f"{fen}: first moves {firsts}")
+        scores = [line["score"].relative for line in lines]
+        check(all(a >= b for a, b in zip(scores, scores[1:])), f"{fen}: not best first: {scores}")
+    engine.quit()
+    print("tables and multipv: ok")
 
 
 def self_play(kpk):
@@ -176,6 +207,7 @@ def main():
         stop_latency(kpk, int(sys.argv[3]))
         return
     conversation(kpk)
+    tables_and_multipv(kpk)
     self_play(kpk)
     clock_games(kpk)
 

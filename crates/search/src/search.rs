@@ -95,6 +95,9 @@ pub struct Options {
     /// mate is reported as a mate; a draw, or a win the rule spoils, as the draw policy's draw)
     /// ends the line there. Off by default, like `root_dtm`; the UCI engine turns both on.
     pub tables: bool,
+    /// How many lines each iteration reports (UCI `MultiPV`): the best, then the best with
+    /// that first move excluded, and so on; 0 and 1 both mean one. The result is the first.
+    pub multi_pv: u8,
 }
 
 /// When a search stops: the first limit reached (none set: depth [`MAX_SEARCH_PLY`]).
@@ -129,6 +132,9 @@ pub struct Info {
     pub hashfull: u32,
     /// The principal variation, from the table.
     pub pv: Vec<Move>,
+    /// The line's rank when several are asked ([`Options::multi_pv`] above 1), from 1; `0`
+    /// when one line is asked.
+    pub multipv: u8,
 }
 
 /// What a search found.
@@ -173,6 +179,10 @@ pub struct Searcher {
     /// replace (a stand-pat at the horizon, or a table entry); when an iteration ends without
     /// one, the tree is exhausted and deeper iterations would repeat it.
     horizon: bool,
+    /// Root moves a multi-PV line must not play (the first moves of the lines before it).
+    root_excluded: Vec<Move>,
+    /// The best root move of the last search of the root.
+    root_best: Option<Move>,
 }
 
 /// The position's Zobrist key (the table's and the repetition test's).
@@ -215,6 +225,8 @@ impl Searcher {
             aborted: false,
             horizon: false,
             can_abort: false,
+            root_excluded: Vec::new(),
+            root_best: None,
         }
     }
 
@@ -357,7 +369,16 @@ impl Searcher {
                 nodes: self.nodes,
                 passes: result.passes,
             };
-            on_info(&self.info(d8, score, Bound::Exact, result.pv.clone()));
+            let lines = self.options.multi_pv.max(1);
+            let mut info = self.info(d8, score, Bound::Exact, result.pv.clone());
+            info.multipv = u8::from(lines > 1);
+            on_info(&info);
+            if lines > 1 && !legal.is_empty() {
+                self.more_lines(root, history, d, &result, on_info);
+                if self.aborted {
+                    break;
+                }
+            }
             self.can_abort = true;
             // an exhausted tree (every line ended in a position decided exactly: mate,
             // stalemate, a draw by rule or by the endgame knowledge) gives the same answer at
@@ -368,6 +389,41 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The lines after the first of a multi-PV iteration at depth `d`: each a full-window
+    /// search of the root with the first moves of the lines before it excluded, reported in
+    /// order, until [`Options::multi_pv`] lines or the legal moves are used up.
+    fn more_lines(
+        &mut self,
+        root: &Chess,
+        history: &[u64],
+        d: u32,
+        first: &SearchResult,
+        on_info: &mut dyn FnMut(&Info),
+    ) {
+        let d8 = u8::try_from(d).unwrap_or(u8::MAX);
+        let legal = root.legal_moves().len();
+        self.root_excluded = first.best.into_iter().collect();
+        for rank in 2..=self.options.multi_pv {
+            if self.root_excluded.len() >= legal {
+                break;
+            }
+            self.path.clear();
+            self.path.extend_from_slice(history);
+            self.root_best = None;
+            let raw = self.negamax(root, d.cast_signed(), 0, Score::NEG_INFINITE, Score::INFINITE);
+            let Some(best) = self.root_best.filter(|_| !self.aborted) else { break };
+            let mut after = root.clone();
+            after.play_unchecked(best);
+            let mut pv = vec![best];
+            pv.extend(self.principal_variation(&after, d + 7));
+            let mut info = self.info(d8, self.to_ply_distance(raw), Bound::Exact, pv);
+            info.multipv = rank;
+            on_info(&info);
+            self.root_excluded.push(best);
+        }
+        self.root_excluded.clear();
     }
 
     /// The tables' answer for a root of at most three men, under the 50-move rule from the
@@ -407,20 +463,46 @@ impl Searcher {
             None => self.options.draw.draw(0),
         };
         let best = pv.first().copied().or_else(|| root.legal_moves().first().copied());
-        on_info(&self.info(1, score, Bound::Exact, pv.clone()));
+        let lines = self.options.multi_pv.max(1);
+        let mut info = self.info(1, score, Bound::Exact, pv.clone());
+        info.multipv = u8::from(lines > 1);
+        on_info(&info);
+        if lines > 1 {
+            // the other moves by their exact values, best first, each with its first move
+            let mut others: Vec<(Score, Move)> = root
+                .legal_moves()
+                .into_iter()
+                .filter(|m| Some(*m) != best)
+                .filter_map(|m| {
+                    let mut after = root.clone();
+                    after.play_unchecked(m);
+                    let v = self.table_exact(&after, 1)?;
+                    Some((self.to_ply_distance(-v), m))
+                })
+                .collect();
+            others.sort_by_key(|&(v, _)| core::cmp::Reverse(v));
+            for (rank, (v, m)) in (2..=lines).zip(others) {
+                let mut info = self.info(1, v, Bound::Exact, vec![m]);
+                info.multipv = rank;
+                on_info(&info);
+            }
+        }
         Some(SearchResult { score, best, pv, depth: 1, seldepth: 0, nodes: 0, passes: 0 })
     }
 
     fn info(&self, depth: u8, score: Score, bound: Bound, pv: Vec<Move>) -> Info {
         Info {
             depth,
-            seldepth: self.seldepth,
+            // an iteration of depth d looks d plies ahead at least, even where it stops early
+            // (a root answered by the tables, a line cut by a table value)
+            seldepth: self.seldepth.max(u32::from(depth)),
             score: self.options.draw.report(score),
             bound,
             nodes: self.nodes,
             time: self.start.elapsed(),
             hashfull: self.tt.hashfull(),
             pv,
+            multipv: 0,
         }
     }
 
@@ -634,7 +716,16 @@ impl Searcher {
     /// The tables' exact value of a node below the root with at most three men, under the
     /// 50-move rule from its clock; `None` where the tables are off or do not hold it.
     fn table_value(&self, pos: &Chess, ply: u32) -> Option<Score> {
-        if !self.options.tables || ply == 0 || pos.board().occupied().count() > 3 {
+        if !self.options.tables || ply == 0 {
+            return None;
+        }
+        self.table_exact(pos, ply)
+    }
+
+    /// The tables' exact value of any node with at most three men at `ply` (see
+    /// [`Options::tables`]); `None` for more men.
+    fn table_exact(&self, pos: &Chess, ply: u32) -> Option<Score> {
+        if pos.board().occupied().count() > 3 {
             return None;
         }
         let ending = to_endgame(pos)?;
@@ -702,10 +793,17 @@ impl Searcher {
         self.path.push(k);
         let (original_alpha, mut alpha) = (alpha, alpha);
         let (mut best, mut best_move) = (Score::NEG_INFINITE, None);
-        for (i, &m) in moves.iter().enumerate() {
+        let excluding = ply == 0 && !self.root_excluded.is_empty();
+        let mut searched = 0;
+        for &m in &moves {
+            if excluding && self.root_excluded.contains(&m) {
+                continue;
+            }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let score = if i == 0 {
+            let first = searched == 0;
+            searched += 1;
+            let score = if first {
                 -self.child(&next, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 // a null window first: most moves only need to be shown no better
@@ -733,8 +831,14 @@ impl Searcher {
             }
         }
         self.path.pop();
-        let result = BoundedScore::from_window(best, original_alpha, beta);
-        self.store(k, ply, result, depth, best_move);
+        if ply == 0 {
+            self.root_best = best_move;
+        }
+        if !excluding {
+            // a root searched without some of its moves is not the root's value
+            let result = BoundedScore::from_window(best, original_alpha, beta);
+            self.store(k, ply, result, depth, best_move);
+        }
         self.bounded(best, original_alpha, beta)
     }
 

@@ -19,6 +19,7 @@
 //! | `Search` | combo `PVS`, `MTDf` | the driver |
 //! | `RootDTM` | check, default true | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock (with its line), a draw for a cursed win |
 //! | `Tables` | check, default true | probe the tables at every node of at most three men below the root: exact mate scores (`mate N` for a longer position that converts into a known mate) and draws, under the 50-move rule; false searches those endings too |
+//! | `MultiPV` | spin 1-32, default 1 | lines per iteration: the best, then the best with that first move excluded, ...; each `info` line carries `multipv N` when more than one is asked |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
@@ -249,6 +250,9 @@ impl Engine {
             "rootdtm" => {
                 options.root_dtm = choose("RootDTM", word, &[("true", true), ("false", false)])?;
             }
+            "multipv" => {
+                options.multi_pv = u8::try_from(number(1, 32)?).unwrap_or(1);
+            }
             "tables" => {
                 options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
             }
@@ -377,6 +381,9 @@ fn info_line(info: &Info) -> String {
         "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {}",
         info.depth, info.seldepth, info.nodes, info.hashfull
     );
+    if info.multipv > 0 {
+        line = line.replacen(" score ", &format!(" multipv {} score ", info.multipv), 1);
+    }
     if !pv.is_empty() {
         line.push_str(" pv ");
         line.push_str(&pv.join(" "));
@@ -384,7 +391,7 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-const OPTIONS: [&str; 11] = [
+const OPTIONS: [&str; 12] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -395,6 +402,7 @@ const OPTIONS: [&str; 11] = [
     "Search type combo default PVS var PVS var MTDf",
     "RootDTM type check default true",
     "Tables type check default true",
+    "MultiPV type spin default 1 min 1 max 32",
     "Move Overhead type spin default 30 min 0 max 5000",
 ];
 
