@@ -150,6 +150,21 @@ try {
   await settle(await ready(), () => page.click("#load"));
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-fifty-moves.png"), fullPage: true });
 
+  // the line's move numbers as a score sheet writes them, Black first too
+  await page.fill("#fen", "8/8/8/8/8/2k5/1R6/K7 b - - 0 1");
+  await settle(await ready(), () => page.click("#load"));
+  const numbered = await page.$$eval("#line button", (bs) => bs.slice(0, 3).map((b) => b.textContent));
+  check(/^1\.\.\. K/.test(numbered[0]) && /^2\. /.test(numbered[1]) && !/\d/.test(numbered[2][0]),
+    `line numbering with Black first: ${numbered.join(" | ")}`);
+  // without a pawn there is no map to show
+  check(await page.$eval("#show-map", (b) => b.disabled), "the map box is disabled without a pawn");
+  check(await page.$eval("#legend", (l) => l.hidden), "the map's legend is hidden without a pawn");
+  // a checkmate is named, not called a draw
+  await page.fill("#fen", "1R4k1/8/6K1/8/8/8/8/8 b - - 0 1");
+  await settle(await ready(), () => page.click("#load"));
+  const noLine = await page.textContent("#line-step");
+  check(noLine === "no line: checkmate", `under a mate the line says: ${noLine}`);
+
   // 6. a bad FEN: the server's message, the board unchanged
   await page.fill("#fen", "8/8/8/8/8/8/8/8 w - - 0 1");
   await settle(await ready(), () => page.click("#load"));

@@ -209,6 +209,14 @@ function render(standard, map) {
     return;
   }
   verdict.textContent = verdictWords(standard);
+  // why a position has no line: the game is over, or nobody can force mate
+  state.lineEnd = standard.checkmate ? "checkmate"
+    : standard.stalemate ? "stalemate"
+    : standard.insufficient_material ? "insufficient material"
+    : standard.category === "draw" ? "a draw" : "";
+  // the map, the key squares and the square of the pawn belong to positions with a pawn
+  $("show-map").disabled = !map;
+  $("legend").hidden = !map;
   verdict.dataset.category = standard.category;
   verdict.dataset.dtm = standard.dtm === null ? "" : String(standard.dtm);
   verdict.dataset.dtz = standard.dtz === null ? "" : String(standard.dtz);
@@ -249,7 +257,13 @@ function renderLine() {
     if (i + 1 === state.lineAt) li.className = "current";
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = (i + 1) + ". " + step.san;
+    // move numbers as a score sheet writes them: "1. Kd2", then "Kd7"; "1... Kd3" when the
+    // line starts with Black's move
+    const blackFirst = state.lineRoot && state.lineRoot.split(" ")[1] === "b";
+    const ply = i + (blackFirst ? 1 : 0);
+    const number = Math.floor(ply / 2) + 1;
+    const label = ply % 2 === 0 ? number + ". " : i === 0 ? number + "... " : "";
+    b.textContent = label + step.san;
     b.dataset.fen = step.fen;
     b.addEventListener("click", () => goToLineStep(i + 1));
     li.appendChild(b);
@@ -258,7 +272,7 @@ function renderLine() {
   $("line-note").textContent = state.lineNote || "";
   $("line-step").textContent = state.line.length
     ? state.lineAt + " / " + state.line.length
-    : "no line: a draw";
+    : "no line: " + (state.lineEnd || "a draw");
 }
 
 function goToLineStep(n) {
