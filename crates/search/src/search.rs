@@ -343,6 +343,9 @@ impl Searcher {
             return answer;
         }
         let mut guess = Score::ZERO;
+        // the last mate reported, with its line: a deeper iteration that finds the same adds
+        // nothing and is not reported again (the search goes on: it may find a quicker mate)
+        let mut reported_mate: Option<(Score, Vec<Move>)> = None;
         for d in 1..=max_depth {
             let d8 = u8::try_from(d).unwrap_or(u8::MAX);
             self.path.clear();
@@ -372,7 +375,12 @@ impl Searcher {
             let lines = self.options.multi_pv.max(1);
             let mut info = self.info(d8, score, Bound::Exact, result.pv.clone());
             info.multipv = u8::from(lines > 1);
-            on_info(&info);
+            let same_mate =
+                reported_mate.as_ref().is_some_and(|(s, pv)| *s == score && *pv == result.pv);
+            if lines > 1 || !same_mate {
+                on_info(&info);
+            }
+            reported_mate = score.mate().map(|_| (score, result.pv.clone()));
             if lines > 1 && !legal.is_empty() {
                 self.more_lines(root, history, d, &result, on_info);
                 if self.aborted {
