@@ -4,7 +4,7 @@
 use core::fmt;
 
 use kpk::dtm::{self, Dtm};
-use kpk::dtz::{self, FIFTY_MOVES};
+use kpk::dtz;
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
@@ -93,14 +93,8 @@ impl Line {
             (Some(_), None) => {
                 // no mate fits: the best play under the rule (each side's DTZ-best move) until
                 // the clock reaches 100 and the defender claims the draw
-                let (mut at, mut clock) = (*pos, halfmoves);
-                let mut line = Vec::new();
-                while clock < FIFTY_MOVES {
-                    let Some(best) = dtz::outcomes(&at).next() else { break };
-                    line.push((best.mv, best.after));
-                    clock = dtz::clock_after(clock, best.zeroing);
-                    at = best.after;
-                }
+                let line: Vec<_> =
+                    dtz::mainline(pos, halfmoves).iter().map(|o| (o.mv, o.after)).collect();
                 let note = format!(
                     "the 50-move rule draws first: with {halfmoves} plies on the clock, the best \
                      play reaches no capture, pawn move or mate before the clock reaches 100 \

@@ -1,7 +1,7 @@
 //! The answer of lichess's `/standard/mainline`: the DTZ-optimal line played out until mate or
 //! until the 50-move rule lets the defender claim a draw.
 
-use kpk::dtz::{self, FIFTY_MOVES};
+use kpk::dtz;
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
@@ -52,22 +52,18 @@ impl Mainline {
     #[must_use]
     pub fn of(pos: &Endgame, halfmoves: u32) -> Mainline {
         let start = dtz::probe(pos);
+        let mut at = *pos;
         let mut steps = Vec::new();
-        let (mut at, mut clock) = (*pos, halfmoves);
-        if !start.is_draw() {
-            while clock < FIFTY_MOVES {
-                let Some(best) = dtz::outcomes(&at).next() else { break };
-                let mut san = String::new();
-                let _ = at.write_san(best.mv, &mut san);
-                steps.push(MainlineStep {
-                    uci: best.mv.to_string(),
-                    san,
-                    dtz: best.dtz.plies(),
-                    precise_dtz: Some(best.dtz.plies()),
-                });
-                clock = dtz::clock_after(clock, best.zeroing);
-                at = best.after;
-            }
+        for best in dtz::mainline(pos, halfmoves) {
+            let mut san = String::new();
+            let _ = at.write_san(best.mv, &mut san);
+            steps.push(MainlineStep {
+                uci: best.mv.to_string(),
+                san,
+                dtz: best.dtz.plies(),
+                precise_dtz: Some(best.dtz.plies()),
+            });
+            at = best.after;
         }
         // the mated side is the one to move
         let winner = at.is_checkmate().then_some(match at.side_to_move() {

@@ -327,15 +327,27 @@ impl fmt::Display for Wdl50 {
 /// The exact DTZ of any legal position of at most three men (`0` for draws).
 #[must_use]
 pub fn probe(pos: &Endgame) -> Dtz {
-    let Some((role, man)) = pos.extra() else { return Dtz::DRAW };
-    probe_squares(Squares {
-        strong_side: pos.strong_side(),
-        strong_king: pos.strong_king().index(),
-        extra: role,
-        extra_square: man.index(),
-        weak_king: pos.weak_king().index(),
-        side_to_move: pos.side_to_move(),
-    })
+    Squares::of(pos).map_or(Dtz::DRAW, probe_squares)
+}
+
+/// The best play under the 50-move rule from `pos` with `halfmoves` on the clock: each side's
+/// DTZ-best move ([`outcomes`]'s first) while the clock is below 100, until mate or a position
+/// without moves; empty for a draw. This is lichess's main line: it ends in mate, or when the
+/// clock reaches 100 and the defender claims the draw.
+#[must_use]
+pub fn mainline(pos: &Endgame, halfmoves: u32) -> alloc::vec::Vec<MoveOutcome> {
+    let mut line = alloc::vec::Vec::new();
+    if probe(pos).is_draw() {
+        return line;
+    }
+    let (mut at, mut clock) = (*pos, halfmoves);
+    while clock < FIFTY_MOVES {
+        let Some(best) = outcomes(&at).next() else { break };
+        clock = clock_after(clock, best.zeroing);
+        at = best.after;
+        line.push(best);
+    }
+    line
 }
 
 /// The exact DTZ from the squares an engine holds ([`Squares`], the input of the DTM probe;

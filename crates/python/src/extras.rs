@@ -224,6 +224,22 @@ pub fn probe_squares_bytes<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
+/// `value` of each board, `None` in place of a board these tables do not hold.
+fn many<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyAny>,
+    value: impl Fn(&Endgame) -> i32,
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for board in boards.try_iter()? {
+        match board::read(&board?)? {
+            Ok((pos, _)) => list.append(value(&pos))?,
+            Err(_) => list.append(py.None())?,
+        }
+    }
+    Ok(list)
+}
+
 /// Gaviota's DTM of many boards at once (0 for draws and checkmated positions), a list of
 /// ints; `None` in place of a board these tables do not hold.
 #[pyfunction]
@@ -231,15 +247,7 @@ pub fn probe_dtm_many<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for board in boards.try_iter()? {
-        let board = board?;
-        match board::read(&board)? {
-            Ok((pos, _)) => list.append(dtm::probe(&pos).map_or(0, dtm::Dtm::plies))?,
-            Err(_) => list.append(py.None())?,
-        }
-    }
-    Ok(list)
+    many(py, boards, |pos| dtm::probe(pos).map_or(0, dtm::Dtm::plies))
 }
 
 /// The DTZ (Syzygy's convention) of many boards at once, a list of ints; `None` in place of a
@@ -249,15 +257,7 @@ pub fn probe_dtz_many<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for board in boards.try_iter()? {
-        let board = board?;
-        match board::read(&board)? {
-            Ok((pos, _)) => list.append(dtz::probe(&pos).plies())?,
-            Err(_) => list.append(py.None())?,
-        }
-    }
-    Ok(list)
+    many(py, boards, |pos| dtz::probe(pos).plies())
 }
 
 /// The board as a position of these tables, or a `KeyError` that says why not.

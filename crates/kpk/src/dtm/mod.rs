@@ -241,15 +241,7 @@ impl fmt::Display for Dtm {
 pub fn probe(pos: &Endgame) -> Option<Dtm> {
     // Every `Endgame` is legal, so each index lies inside its table; `get` in `probe_squares`
     // keeps even a broken invariant from reading outside it (a draw, never a panic).
-    let (role, man) = pos.extra()?;
-    probe_squares(Squares {
-        strong_side: pos.strong_side(),
-        strong_king: pos.strong_king().index(),
-        extra: role,
-        extra_square: man.index(),
-        weak_king: pos.weak_king().index(),
-        side_to_move: pos.side_to_move(),
-    })
+    probe_squares(Squares::of(pos)?)
 }
 
 /// A position of at most three men as the squares an engine holds (a1 = 0 ... h8 = 63, as on
@@ -273,6 +265,22 @@ pub struct Squares {
     pub weak_king: u8,
     /// The side to move.
     pub side_to_move: Color,
+}
+
+impl Squares {
+    /// The squares of `pos`, `None` for bare kings (which have no extra man).
+    #[must_use]
+    pub fn of(pos: &Endgame) -> Option<Squares> {
+        let (extra, man) = pos.extra()?;
+        Some(Squares {
+            strong_side: pos.strong_side(),
+            strong_king: pos.strong_king().index(),
+            extra,
+            extra_square: man.index(),
+            weak_king: pos.weak_king().index(),
+            side_to_move: pos.side_to_move(),
+        })
+    }
 }
 
 /// The exact distance to mate from the squares an engine holds ([`Squares`]). `None` for a
