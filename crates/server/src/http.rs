@@ -26,12 +26,20 @@ pub struct Limits {
     pub concurrency: usize,
     /// The longest a request may take, waiting included, before it is answered 408.
     pub request_time: Duration,
+    /// The longest a connection may take to send a request's head (its request line and
+    /// headers) before it is dropped: without it, clients that send half a request and wait
+    /// hold their connections for ever, and a few of them can hold every one a machine allows.
+    pub header_time: Duration,
 }
 
 impl Default for Limits {
-    /// 64 requests at once, 5 seconds each.
+    /// 64 requests at once, 5 seconds each, 5 seconds to send a request's head.
     fn default() -> Limits {
-        Limits { concurrency: 64, request_time: Duration::from_secs(5) }
+        Limits {
+            concurrency: 64,
+            request_time: Duration::from_secs(5),
+            header_time: Duration::from_secs(5),
+        }
     }
 }
 
@@ -132,16 +140,56 @@ pub fn router(limits: Limits) -> Router {
 }
 
 /// Serves on `listener` until `shutdown` completes, then finishes the requests under way and
-/// returns.
+/// returns. Each connection speaks HTTP/1.1 and is dropped when a request's head takes longer
+/// than [`Limits::header_time`] to arrive.
 ///
 /// # Errors
-/// An I/O error of the listener.
+/// None today: a failed `accept` (a client gone before it was accepted, or no file descriptor
+/// left) is waited out and serving goes on, as a server must; the `Result` leaves room for
+/// errors a caller should see.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(limits)).with_graceful_shutdown(shutdown).await
+    let app = router(limits);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_time);
+    let connections = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    wait_after_accept_error(&e).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let connection = connections.watch(connection);
+        tokio::spawn(async move {
+            // a client that goes away or breaks the protocol ends only its own connection
+            let _ = connection.await;
+        });
+    }
+    connections.shutdown().await;
+    Ok(())
+}
+
+/// After a failed `accept`: at once when only that client is gone; a moment when the process
+/// is out of resources (file descriptors), so that the loop does not spin.
+async fn wait_after_accept_error(e: &std::io::Error) {
+    use std::io::ErrorKind;
+    if !matches!(
+        e.kind(),
+        ErrorKind::ConnectionAborted | ErrorKind::ConnectionReset | ErrorKind::ConnectionRefused
+    ) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// Binds `addr`, calls `ready` with the bound address (the port is known even when `addr`

@@ -14,24 +14,25 @@ use serde_json::{Value, json};
 /// One server for the whole test binary, on a free loopback port, on its own runtime.
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
-    *ADDR.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(listener.local_addr().unwrap()).unwrap();
-                kpk_server::serve(listener, Limits::default(), std::future::pending())
-                    .await
-                    .unwrap();
-            });
+    *ADDR.get_or_init(|| start(Limits::default()))
+}
+
+/// A server with `limits` on a free loopback port, on a runtime of its own.
+fn start(limits: Limits) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            kpk_server::serve(listener, limits, std::future::pending()).await.unwrap();
         });
-        rx.recv().unwrap()
-    })
+    });
+    rx.recv().unwrap()
 }
 
 /// Sends raw bytes, returns the status code and the body (`None` if the server closed the
@@ -408,6 +409,57 @@ fn the_page_and_its_assets_are_served_without_external_references() {
         let body = text.split_once("\r\n\r\n").unwrap().1;
         assert!(!body.contains("https://") && !body.contains("//cdn"), "{path}");
     }
+}
+
+#[test]
+fn clients_that_never_finish_a_request_head_are_dropped() {
+    // a server of its own with a one-second limit for the head; the default is five seconds
+    let header_time = Duration::from_secs(1);
+    let addr = start(Limits { header_time, ..Limits::default() });
+    // 1,000 connections (more than the 64 requests handled at once): half of them send half a
+    // request head, the others connect and send nothing
+    let started = Instant::now();
+    let mut slow: Vec<TcpStream> = (0..1000)
+        .map(|i| {
+            let mut stream = TcpStream::connect(addr).unwrap();
+            if i % 2 == 0 {
+                stream
+                    .write_all(b"GET /standard?fen=8/8/8/8/8/8/8/8 HTTP/1.1\r\nHost: kp")
+                    .unwrap();
+            }
+            stream
+        })
+        .collect();
+    // every one of them is closed by the server, without an answer, soon after the limit
+    for (i, stream) in slow.iter_mut().enumerate() {
+        let left =
+            (header_time * 6).saturating_sub(started.elapsed()).max(Duration::from_millis(1));
+        stream.set_read_timeout(Some(left)).unwrap();
+        let mut buf = [0u8; 256];
+        match stream.read(&mut buf) {
+            Ok(n) => {
+                // an answer, if any, may only be the 408 hyper sends for a late head
+                let text = String::from_utf8_lossy(&buf[..n]);
+                assert!(n == 0 || text.starts_with("HTTP/1.1 408"), "connection {i}: {text}");
+            }
+            Err(e) => assert_eq!(
+                e.kind(),
+                std::io::ErrorKind::ConnectionReset,
+                "connection {i} still open after {:?}",
+                started.elapsed()
+            ),
+        }
+    }
+    let closed_after = started.elapsed();
+    assert!(closed_after >= header_time, "closed before the limit: {closed_after:?}");
+    // and the server still answers a complete request at once
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: kpk\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    assert!(response.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&response));
+    println!("1,000 half-open connections closed within {closed_after:?} (limit {header_time:?})");
 }
 
 #[test]
