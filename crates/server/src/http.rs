@@ -126,7 +126,7 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
 pub fn router(limits: Limits) -> Router {
     Router::new()
         .route("/", get(page::index))
-        .route("/app.js", get(page::script))
+        .route("/js/{name}", get(page::module))
         .route("/style.css", get(page::style))
         .route("/standard", get(standard))
         .route("/standard/mainline", get(standard_mainline))

@@ -1,14 +1,33 @@
 //! The explorer page and its assets, compiled into the binary: no build step, no external
-//! request (the Content-Security-Policy allows this origin only).
+//! request (the Content-Security-Policy allows this origin only). The page arrives with its
+//! board drawn (the position of `?fen=`, or the starting KPK position), so the first paint shows
+//! the men before any script has run.
 
-use axum::http::{HeaderValue, header};
+use std::fmt::Write as _;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 
 const INDEX: &str = include_str!("../static/index.html");
-const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/style.css");
 
-fn asset(body: &'static str, content_type: &'static str) -> Response {
+/// The page's JavaScript modules, by file name.
+const MODULES: &[(&str, &str)] = &[
+    ("app.js", include_str!("../static/js/app.js")),
+    ("api.js", include_str!("../static/js/api.js")),
+    ("board.js", include_str!("../static/js/board.js")),
+    ("fen.js", include_str!("../static/js/fen.js")),
+    ("panel.js", include_str!("../static/js/panel.js")),
+    ("tree.js", include_str!("../static/js/tree.js")),
+];
+
+/// The position the page opens with when no `?fen=` names one.
+const START_PLACEMENT: &str = "4k3/8/8/8/8/8/4P3/4K3";
+
+fn asset(body: impl IntoResponse, content_type: &'static str) -> Response {
     let mut response = body.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -20,14 +39,124 @@ fn asset(body: &'static str, content_type: &'static str) -> Response {
     response
 }
 
-pub(crate) async fn index() -> Response {
-    asset(INDEX, "text/html; charset=utf-8")
+/// The query of the page: the position to open with.
+#[derive(Deserialize)]
+pub(crate) struct PageQuery {
+    fen: Option<String>,
+    flip: Option<String>,
 }
 
-pub(crate) async fn script() -> Response {
-    asset(SCRIPT, "text/javascript; charset=utf-8")
+pub(crate) async fn index(query: Result<Query<PageQuery>, QueryRejection>) -> Response {
+    // a malformed query opens the starting position; the script then says what is wrong
+    let (fen, flip) = match &query {
+        Ok(Query(q)) => (q.fen.as_deref(), q.flip.as_deref() == Some("1")),
+        Err(_) => (None, false),
+    };
+    // the placement of a FEN (lichess writes its spaces as underscores), when it reads as one
+    let placement = fen
+        .and_then(|f| f.split([' ', '_']).next())
+        .and_then(|p| board_of(p).map(|_| p))
+        .unwrap_or(START_PLACEMENT);
+    let board = board_svg(board_of(placement).unwrap_or([None; 64]), flip);
+    asset(INDEX.replacen("<!--board-->", &board, 1), "text/html; charset=utf-8")
+}
+
+pub(crate) async fn module(Path(name): Path<String>) -> Response {
+    match MODULES.iter().find(|(file, _)| *file == name) {
+        Some((_, body)) => asset(*body, "text/javascript; charset=utf-8"),
+        None => (StatusCode::NOT_FOUND, "no such module").into_response(),
+    }
 }
 
 pub(crate) async fn style() -> Response {
     asset(STYLE, "text/css; charset=utf-8")
+}
+
+/// The men of a FEN placement by square (index = rank * 8 + file, a1 = 0), or `None` when it is
+/// not eight ranks of eight squares.
+fn board_of(placement: &str) -> Option<[Option<char>; 64]> {
+    let mut board = [None; 64];
+    let rows: Vec<&str> = placement.split('/').collect();
+    if rows.len() != 8 {
+        return None;
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let mut file = 0;
+        for c in row.chars() {
+            match c {
+                '1'..='8' => file += c as usize - '0' as usize,
+                'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p'
+                    if file < 8 =>
+                {
+                    board[(7 - r) * 8 + file] = Some(c);
+                    file += 1;
+                }
+                _ => return None,
+            }
+        }
+        if file != 8 {
+            return None;
+        }
+    }
+    Some(board)
+}
+
+/// The board as the page's script draws it (squares, coordinates, men), for the first paint.
+fn board_svg(board: [Option<char>; 64], flipped: bool) -> String {
+    const FILES: &[u8; 8] = b"abcdefgh";
+    let corner = |i: usize| {
+        let (file, rank) = (i % 8, i / 8);
+        if flipped { (7 - file, rank) } else { (file, 7 - rank) }
+    };
+    let name = |i: usize| format!("{}{}", FILES[i % 8] as char, i / 8 + 1);
+    let mut out = String::new();
+    for i in 0..64 {
+        let (x, y) = corner(i);
+        let shade = if (i % 8 + i / 8) % 2 == 1 { "light" } else { "dark" };
+        let _ = write!(
+            out,
+            r#"<rect x="{x}" y="{y}" width="1" height="1" class="sq {shade}" data-square="{}"/>"#,
+            name(i)
+        );
+    }
+    for f in 0..8 {
+        let file = if flipped { 7 - f } else { f };
+        let rank = if flipped { f + 1 } else { 8 - f };
+        let _ = write!(
+            out,
+            r#"<text x="{f}.5" y="8.28" class="coord" text-anchor="middle">{}</text><text x="-0.2" y="{f}.58" class="coord" text-anchor="middle">{rank}</text>"#,
+            FILES[file] as char
+        );
+    }
+    for (i, man) in board.iter().enumerate() {
+        let Some(man) = man else { continue };
+        let (x, y) = corner(i);
+        let colour = if man.is_ascii_uppercase() { "white" } else { "black" };
+        let _ = write!(
+            out,
+            r##"<use href="#piece-{}" x="{x}" y="{y}" width="1" height="1" class="man {colour}" data-man="{man}" data-square="{}" pointer-events="none"/>"##,
+            man.to_ascii_uppercase(),
+            name(i)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{board_of, board_svg};
+
+    #[test]
+    fn the_first_paint_draws_the_men_of_the_placement() {
+        let board = board_of("4k3/8/8/8/8/8/4P3/4K3").unwrap();
+        let svg = board_svg(board, false);
+        assert_eq!(svg.matches("<use ").count(), 3);
+        assert!(svg.contains(r##"href="#piece-K" x="4" y="7""##), "{svg}");
+        assert!(svg.contains(r#"data-man="k" data-square="e8""#));
+        // flipped: e1 at the top
+        assert!(board_svg(board, true).contains(r##"href="#piece-K" x="3" y="0""##));
+        for bad in ["8/8/8", "9/8/8/8/8/8/8/8", "4k3/8/8/8/8/8/4P3/4K4", "x7/8/8/8/8/8/8/8"] {
+            assert!(board_of(bad).is_none(), "{bad}");
+        }
+    }
 }

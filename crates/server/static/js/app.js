@@ -1,0 +1,394 @@
+// kpk explorer: an analysis board for positions of at most three men, answered by this
+// server's /standard (lichess shape), /kpk/map and /kpk/line. Plain JavaScript modules and
+// SVG, no dependency, no request outside this server.
+import { START, afterMove, fenOf, parseFen, parsePlacement, squareIndex, squareName } from "./fen.js";
+import { Board } from "./board.js";
+import { Tree, renderTree } from "./tree.js";
+import * as panel from "./panel.js";
+import { get } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  tree: null,
+  flipped: false,
+  editing: false, // edit mode: the palette places men, drags move them freely
+  placing: null, // a palette letter, "x" to remove, or null
+  selected: null, // the square of the man picked up
+  pending: null, // the moves of a promotion waiting for its piece
+  answer: null, // /standard for the current position
+  map: null, // /kpk/map for the current position (KPK only)
+  mapNode: null, // the node the map's explanation belongs to
+  line: null, // { rootNode, rootPos, steps, note }: the optimal line from rootNode
+  request: 0, // answers to older requests are dropped
+};
+
+const current = () => state.tree.current;
+const moves = () => (state.answer ? state.answer.moves : []);
+
+function newTree(pos) {
+  state.tree = new Tree(pos, fenOf(pos));
+  state.line = null;
+}
+
+// ---- the board ----
+
+function drawBoard(arrow = null) {
+  const node = current();
+  const targets = state.selected === null || state.editing ? []
+    : moves().filter((m) => m.uci.startsWith(squareName(state.selected))).map((m) => squareIndex(m.uci.slice(2, 4)));
+  const map = state.map && $("show-map").checked && state.mapNode === node
+    ? { squares: state.map.squares, keySquares: state.map.explanation.key_squares, pawnSquare: state.map.explanation.square_of_the_pawn }
+    : null;
+  board.draw({
+    board: node.pos.board,
+    flipped: state.flipped,
+    lastMove: node.uci ? [squareIndex(node.uci.slice(0, 2)), squareIndex(node.uci.slice(2, 4))] : null,
+    selected: state.selected,
+    targets,
+    map,
+    arrow,
+  });
+}
+
+function ownMan(i) {
+  const man = current().pos.board[i];
+  if (!man) return false;
+  return (man === man.toUpperCase()) === (current().pos.turn === "w");
+}
+
+const board = new Board($("board"), {
+  down(i) {
+    if (state.editing) return state.placing === null;
+    return ownMan(i) && moves().some((m) => m.uci.startsWith(squareName(i)));
+  },
+  drop(from, to) {
+    if (state.editing) editBoard((b) => { b[to] = b[from]; b[from] = null; });
+    else tryMove(from, to);
+  },
+  click(i) {
+    if (state.editing) {
+      if (state.placing) return editBoard((b) => place(b, i, state.placing));
+      if (state.selected !== null && state.selected !== i) {
+        const from = state.selected;
+        return editBoard((b) => { b[i] = b[from]; b[from] = null; });
+      }
+      state.selected = current().pos.board[i] ? i : null;
+      return drawBoard();
+    }
+    if (state.selected !== null && moves().some((m) => m.uci.slice(0, 4) === squareName(state.selected) + squareName(i))) {
+      return tryMove(state.selected, i);
+    }
+    state.selected = ownMan(i) && state.selected !== i ? i : null;
+    drawBoard();
+  },
+});
+
+// Plays the legal move from `from` to `to`, asking for the piece when it promotes.
+function tryMove(from, to) {
+  const uci = squareName(from) + squareName(to);
+  const candidates = moves().filter((m) => m.uci.slice(0, 4) === uci);
+  state.selected = null;
+  if (candidates.length === 1) return playMove(candidates[0]);
+  if (candidates.length > 1) return askPromotion(candidates);
+  drawBoard();
+}
+
+function askPromotion(candidates) {
+  state.pending = candidates;
+  const box = $("promotion");
+  box.hidden = false;
+  for (const b of box.querySelectorAll("button[data-promotion]")) {
+    b.hidden = !candidates.some((m) => m.uci[4] === b.dataset.promotion);
+  }
+  box.querySelector("button[data-promotion]:not([hidden])").focus();
+  drawBoard();
+}
+
+function choosePromotion(letter) {
+  const m = state.pending && state.pending.find((c) => c.uci[4] === letter);
+  state.pending = null;
+  $("promotion").hidden = true;
+  if (m) playMove(m);
+  else drawBoard();
+}
+
+// Plays a move of /standard's list (or of a line) into the tree.
+function playMove(m) {
+  const pos = afterMove(current().pos, m.uci);
+  state.tree.play(m.uci, m.san, pos, fenOf(pos));
+  navigate();
+}
+
+// Plays `steps` (each { uci, san }) from `node` and shows the position after them.
+function playFrom(node, steps) {
+  state.tree.current = node;
+  for (const s of steps) {
+    const pos = afterMove(current().pos, s.uci);
+    state.tree.play(s.uci, s.san, pos, fenOf(pos));
+  }
+  navigate();
+}
+
+// ---- editing ----
+
+function place(b, i, man) {
+  if (man === "x") {
+    b[i] = null;
+    return;
+  }
+  if (man === "K" || man === "k") {
+    const old = b.indexOf(man);
+    if (old >= 0) b[old] = null;
+  }
+  b[i] = man;
+}
+
+// Changes the board in edit mode: a new position, so a new tree of moves.
+function editBoard(change) {
+  const pos = current().pos;
+  const b = pos.board.slice();
+  change(b);
+  newTree({ board: b, turn: pos.turn, clock: pos.clock, number: pos.number });
+  state.selected = null;
+  navigate();
+}
+
+function setEditing(on) {
+  state.editing = on;
+  state.placing = null;
+  state.selected = null;
+  $("edit").setAttribute("aria-pressed", String(on));
+  $("edit").textContent = on ? "Done editing" : "Edit position";
+  $("palette").hidden = !on;
+  document.body.dataset.mode = on ? "edit" : "play";
+  for (const b of document.querySelectorAll("#palette button[data-piece]")) b.classList.remove("active");
+  drawBoard();
+}
+
+// ---- the address bar ----
+
+function urlOf() {
+  const params = new URLSearchParams({ fen: current().fen });
+  if (state.flipped) params.set("flip", "1");
+  return "?" + params.toString();
+}
+
+function syncUrl(push) {
+  const url = urlOf();
+  if (url === location.search) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}
+
+// ---- analysis ----
+
+// How far the board stands along the optimal line (-1: off it).
+function lineAt() {
+  const line = state.line;
+  if (!line) return -1;
+  let node = line.rootNode;
+  if (node === current()) return 0;
+  for (let k = 0; k < line.steps.length; k++) {
+    node = node.children.find((c) => c.uci === line.steps[k].uci);
+    if (!node) return -1;
+    if (node === current()) return k + 1;
+  }
+  return -1;
+}
+
+function goLine(k) {
+  const line = state.line;
+  if (!line || k < 0 || k > line.steps.length) return;
+  playFrom(line.rootNode, line.steps.slice(0, k));
+}
+
+// After any change of position: the address bar, the board, the move list, then the answers.
+function navigate({ push = true } = {}) {
+  state.selected = null;
+  state.pending = null;
+  $("promotion").hidden = true;
+  syncUrl(push);
+  analyse();
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+}
+
+async function analyse() {
+  const node = current();
+  const pos = node.pos;
+  const ticket = ++state.request;
+  $("fen").value = node.fen;
+  $("turn").textContent = pos.turn === "w" ? "White to move" : "Black to move";
+  $("clock").value = String(pos.clock);
+  state.answer = null;
+  drawBoard();
+  renderTree(state.tree, $("history"), (n) => { state.tree.current = n; navigate(); });
+  panel.clear("Analysing\u2026");
+  document.body.dataset.busy = "true";
+  const done = () => {
+    document.body.dataset.busy = "false";
+    document.body.dataset.ready = String(ticket);
+  };
+  if (!pos.board.includes("K") || !pos.board.includes("k")) {
+    panel.clear("No analysis");
+    showError("Place both kings.");
+    return done();
+  }
+  const standard = await get("/standard", node.fen);
+  if (ticket !== state.request) return;
+  if (!standard.ok) {
+    panel.clear("No analysis");
+    showError(standard.body.error);
+    return done();
+  }
+  showError("");
+  state.answer = standard.body;
+  const pawns = pos.board.filter((m) => m === "P" || m === "p").length;
+  const men = pos.board.filter((m) => m).length;
+  state.map = null;
+  if (pawns === 1 && men === 3) {
+    const answer = await get("/kpk/map", node.fen);
+    if (ticket !== state.request) return;
+    if (!answer.ok) showError(answer.body.error);
+    else {
+      state.map = answer.body;
+      state.mapNode = node;
+    }
+  }
+  if (lineAt() < 0) {
+    const line = await get("/kpk/line", node.fen);
+    if (ticket !== state.request) return;
+    if (!line.ok) showError(line.body.error);
+    state.line = { rootNode: node, rootPos: pos, steps: line.ok ? line.body.steps : [], note: line.ok ? line.body.rule || "" : "" };
+  }
+  render();
+  done();
+}
+
+function render() {
+  const node = current();
+  const v = state.answer;
+  drawBoard();
+  panel.showStandard(v, node.pos, {
+    hover: (uci) => (uci ? board.showArrow(uci) : board.clearArrow()),
+    play: playMove,
+  });
+  panel.showLine(state.line, lineAt(), v, goLine);
+  const explanation = state.map && state.map.explanation;
+  panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
+  // the map, the key squares, the square of the pawn and the reason belong to KPK positions
+  $("teaching").hidden = !state.map;
+}
+
+// ---- loading a FEN ----
+
+// Loads a FEN typed, pasted or linked. The server checks it: a bad one clears the analysis and
+// says what is wrong; a legal position beyond the tables is shown with the server's message.
+async function loadFen(text, { push = true } = {}) {
+  const ticket = ++state.request;
+  const answer = await get("/standard", text);
+  if (ticket !== state.request) return;
+  if (!answer.ok && !(answer.status === 404 && parsePlacement(text.trim().split(/[\s_]+/)[0]))) {
+    state.answer = null;
+    state.map = null;
+    panel.clear("No analysis");
+    showError(answer.body.error);
+    document.body.dataset.ready = String(ticket);
+    return;
+  }
+  newTree(parseFen(text));
+  navigate({ push });
+}
+
+function fromUrl(push) {
+  const params = new URLSearchParams(location.search);
+  state.flipped = params.get("flip") === "1";
+  const fen = params.get("fen") || START;
+  const node = state.tree && state.tree.findFen(fenOf(parseFen(fen)));
+  if (node) {
+    state.tree.current = node;
+    navigate({ push });
+  } else {
+    loadFen(fen, { push });
+  }
+}
+
+// ---- controls ----
+
+function step(action) {
+  const before = current();
+  action();
+  if (current() !== before) navigate();
+}
+
+function setup() {
+  $("first").addEventListener("click", () => step(() => state.tree.toStart()));
+  $("back").addEventListener("click", () => step(() => state.tree.back()));
+  $("forward").addEventListener("click", () => step(() => state.tree.forward()));
+  $("last").addEventListener("click", () => step(() => state.tree.toEnd()));
+  $("takeback").addEventListener("click", () => step(() => state.tree.deleteCurrent()));
+  $("flip").addEventListener("click", () => {
+    state.flipped = !state.flipped;
+    syncUrl(false);
+    drawBoard();
+  });
+  $("edit").addEventListener("click", () => setEditing(!state.editing));
+  for (const b of document.querySelectorAll("#palette button[data-piece]")) {
+    b.addEventListener("click", () => {
+      state.placing = state.placing === b.dataset.piece ? null : b.dataset.piece;
+      state.selected = null;
+      for (const other of document.querySelectorAll("#palette button[data-piece]")) {
+        other.classList.toggle("active", other.dataset.piece === state.placing);
+      }
+    });
+  }
+  for (const b of document.querySelectorAll("#promotion button")) {
+    b.addEventListener("click", () => choosePromotion(b.dataset.promotion || null));
+  }
+  $("clock").addEventListener("change", () => {
+    const v = Number($("clock").value);
+    const pos = current().pos;
+    newTree({ ...pos, clock: Number.isInteger(v) && v >= 0 ? Math.min(v, 1000) : 0 });
+    navigate();
+  });
+  $("turn").addEventListener("click", () => {
+    const pos = current().pos;
+    newTree({ ...pos, turn: pos.turn === "w" ? "b" : "w" });
+    navigate();
+  });
+  $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));
+  $("reset").addEventListener("click", () => loadFen(START));
+  $("show-map").addEventListener("change", () => drawBoard());
+  $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
+  $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
+  $("fen-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    loadFen($("fen").value);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const keys = {
+      ArrowLeft: () => step(() => state.tree.back()),
+      ArrowRight: () => step(() => state.tree.forward()),
+      ArrowUp: () => step(() => state.tree.toStart()),
+      Home: () => step(() => state.tree.toStart()),
+      ArrowDown: () => step(() => state.tree.toEnd()),
+      End: () => step(() => state.tree.toEnd()),
+      f: () => $("flip").click(),
+      Escape: () => choosePromotion(null),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+  window.addEventListener("popstate", () => fromUrl(false));
+  setEditing(false);
+  fromUrl(false);
+}
+
+newTree(parseFen(START));
+setup();

@@ -1,0 +1,188 @@
+// The board: squares, the men (the SVG figures defined once in the page), the last move, the
+// man picked up and his legal targets, the map of the defending king, key squares and the
+// square of the pawn, an arrow for a hovered move; click or drag input, either way up.
+import { FILES, squareName } from "./fen.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// The figure of a FEN letter: the symbol's id and the colour's class.
+export function figure(man) {
+  const white = man === man.toUpperCase();
+  return { href: "#piece-" + man.toUpperCase(), cls: white ? "white" : "black" };
+}
+
+export class Board {
+  // `svg`: the board element; `input`: { down(i), drop(from, to), click(i) } callbacks.
+  constructor(svg, input) {
+    this.svg = svg;
+    this.input = input;
+    this.view = null;
+    this.drag = null; // { from, node, moved }
+    svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    svg.addEventListener("pointercancel", () => this.cancelDrag());
+  }
+
+  // Top-left corner of square `i` on the screen.
+  corner(i) {
+    const file = i % 8;
+    const rank = Math.floor(i / 8);
+    return this.view && this.view.flipped ? [7 - file, rank] : [file, 7 - rank];
+  }
+
+  // `view`: { board, flipped, lastMove: [from, to] | null, selected, targets: [i], map, arrow }.
+  draw(view) {
+    this.view = view;
+    const svg = this.svg;
+    svg.textContent = "";
+    svg.dataset.flipped = view.flipped ? "true" : "false";
+    el("defs", {}, svg).innerHTML =
+      '<marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker>';
+    const last = view.lastMove || [];
+    for (let i = 0; i < 64; i++) {
+      const [x, y] = this.corner(i);
+      const light = (i % 8 + Math.floor(i / 8)) % 2 === 1;
+      let cls = "sq " + (light ? "light" : "dark");
+      if (last.includes(i)) cls += " last";
+      if (view.selected === i) cls += " selected";
+      el("rect", { x, y, width: 1, height: 1, class: cls, "data-square": squareName(i) }, svg);
+    }
+    if (view.map) this.drawMap(view.map);
+    for (let f = 0; f < 8; f++) {
+      const file = view.flipped ? 7 - f : f;
+      const rank = view.flipped ? f + 1 : 8 - f;
+      el("text", { x: f + 0.5, y: 8.28, class: "coord", "text-anchor": "middle" }, svg).textContent = FILES[file];
+      el("text", { x: -0.2, y: f + 0.58, class: "coord", "text-anchor": "middle" }, svg).textContent = String(rank);
+    }
+    for (const i of view.targets || []) {
+      const [x, y] = this.corner(i);
+      const capture = Boolean(view.board[i]);
+      el("circle", {
+        cx: x + 0.5, cy: y + 0.5, r: capture ? 0.46 : 0.15,
+        class: capture ? "target capture" : "target", "data-target": squareName(i), "pointer-events": "none",
+      }, svg);
+    }
+    for (let i = 0; i < 64; i++) {
+      const man = view.board[i];
+      if (!man) continue;
+      const [x, y] = this.corner(i);
+      const { href, cls } = figure(man);
+      el("use", {
+        href, x, y, width: 1, height: 1,
+        class: "man " + cls, "data-man": man, "data-square": squareName(i), "pointer-events": "none",
+      }, svg);
+    }
+    this.arrows = el("g", { id: "arrows", "pointer-events": "none" }, svg);
+    if (view.arrow) this.showArrow(view.arrow);
+  }
+
+  drawMap(map) {
+    const overlay = el("g", { id: "map", "pointer-events": "none" }, this.svg);
+    for (let i = 0; i < 64; i++) {
+      const [x, y] = this.corner(i);
+      const mark = map.squares[squareName(i)] || "none";
+      el("rect", { x, y, width: 1, height: 1, class: "map " + mark, "data-square": squareName(i), "data-map": mark }, overlay);
+    }
+    for (const name of map.keySquares || []) {
+      const [x, y] = this.corner(FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1));
+      el("rect", { x: x + 0.08, y: y + 0.08, width: 0.84, height: 0.84, class: "key", "data-key": name }, overlay);
+    }
+    const region = (map.pawnSquare || []).map((n) => this.corner(FILES.indexOf(n[0]) + 8 * (Number(n[1]) - 1)));
+    if (region.length) {
+      const xs = region.map((c) => c[0]);
+      const ys = region.map((c) => c[1]);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      el("rect", {
+        x: x0 + 0.03, y: y0 + 0.03, width: Math.max(...xs) - x0 + 0.94, height: Math.max(...ys) - y0 + 0.94,
+        class: "pawn-square",
+      }, overlay);
+    }
+  }
+
+  // An arrow for the move `uci` (a hovered move), replacing any other.
+  showArrow(uci) {
+    if (!this.arrows) return;
+    this.arrows.textContent = "";
+    const index = (n) => FILES.indexOf(n[0]) + 8 * (Number(n[1]) - 1);
+    const [x1, y1] = this.corner(index(uci.slice(0, 2)));
+    const [x2, y2] = this.corner(index(uci.slice(2, 4)));
+    // stop short of the target's centre so the head sits on the square
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const k = (len - 0.3) / len;
+    el("line", {
+      x1: x1 + 0.5, y1: y1 + 0.5, x2: x1 + 0.5 + (x2 - x1) * k, y2: y1 + 0.5 + (y2 - y1) * k,
+      class: "arrow", "data-uci": uci, "marker-end": "url(#arrowhead)",
+    }, this.arrows);
+  }
+
+  clearArrow() {
+    if (this.arrows) this.arrows.textContent = "";
+  }
+
+  squareAt(event) {
+    const point = this.svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const p = point.matrixTransform(this.svg.getScreenCTM().inverse());
+    const x = Math.floor(p.x);
+    const y = Math.floor(p.y);
+    if (x < 0 || x > 7 || y < 0 || y > 7) return null;
+    const flipped = this.view && this.view.flipped;
+    const file = flipped ? 7 - x : x;
+    const rank = flipped ? y : 7 - y;
+    return rank * 8 + file;
+  }
+
+  pointerDown(e) {
+    const i = this.squareAt(e);
+    if (i === null || !this.view) return;
+    this.svg.setPointerCapture(e.pointerId);
+    const man = this.view.board[i];
+    if (man && this.input.down(i)) {
+      const node = this.svg.querySelector(`use.man[data-square="${squareName(i)}"]`);
+      this.drag = { from: i, node, moved: false };
+    } else {
+      this.drag = { from: null, node: null, moved: false };
+    }
+  }
+
+  pointerMove(e) {
+    if (!this.drag || this.drag.from === null || !this.drag.node) return;
+    const point = this.svg.createSVGPoint();
+    point.x = e.clientX;
+    point.y = e.clientY;
+    const p = point.matrixTransform(this.svg.getScreenCTM().inverse());
+    this.drag.moved = true;
+    this.drag.node.setAttribute("x", p.x - 0.5);
+    this.drag.node.setAttribute("y", p.y - 0.5);
+    this.drag.node.classList.add("dragging");
+  }
+
+  pointerUp(e) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag) return;
+    const i = this.squareAt(e);
+    if (drag.from !== null && drag.moved && i !== null && i !== drag.from) {
+      this.input.drop(drag.from, i);
+    } else if (drag.moved && this.view) {
+      this.draw(this.view); // dropped off the board or back home: the man returns
+    } else if (i !== null) {
+      this.input.click(i);
+    }
+  }
+
+  cancelDrag() {
+    this.drag = null;
+    if (this.view) this.draw(this.view);
+  }
+}

@@ -1,0 +1,102 @@
+// Positions as the page keeps them: a board of 64 FEN letters (index = rank * 8 + file, a1 = 0),
+// the side to move, the halfmove clock and the move number; read from and written to FEN.
+
+export const FILES = "abcdefgh";
+export const START = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+
+export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
+export const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
+
+// The board of a FEN's first field, or null when it is not eight ranks of eight squares.
+export function parsePlacement(placement) {
+  const rows = (placement || "").split("/");
+  if (rows.length !== 8) return null;
+  const board = new Array(64).fill(null);
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const c of rows[r]) {
+      if (/[1-8]/.test(c)) file += Number(c);
+      else if (/[KQRBNPkqrbnp]/.test(c) && file < 8) board[(7 - r) * 8 + file++] = c;
+      else return null;
+    }
+    if (file !== 8) return null;
+  }
+  return board;
+}
+
+// A position from a FEN the server accepted (missing fields take their usual values). The
+// lichess style with underscores for spaces is read too.
+export function parseFen(fen) {
+  const [placement, turn, , , clock, number] = fen.trim().replace(/_/g, " ").split(/\s+/);
+  const count = (text, fallback) => (/^\d+$/.test(text || "") ? Math.min(Number(text), 1000) : fallback);
+  return {
+    board: parsePlacement(placement) || new Array(64).fill(null),
+    turn: turn === "b" ? "b" : "w",
+    clock: count(clock, 0),
+    number: Math.max(count(number, 1), 1),
+  };
+}
+
+export function placementOf(board) {
+  const rows = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    let row = "";
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const man = board[rank * 8 + file];
+      if (man) {
+        if (empty) row += empty;
+        empty = 0;
+        row += man;
+      } else {
+        empty++;
+      }
+    }
+    if (empty) row += empty;
+    rows.push(row);
+  }
+  return rows.join("/");
+}
+
+export function fenOf(pos) {
+  return `${placementOf(pos.board)} ${pos.turn} - - ${pos.clock} ${pos.number}`;
+}
+
+// The position after a legal UCI move (the server listed it); a pawn move or a capture resets
+// the clock.
+export function afterMove(pos, uci) {
+  const board = pos.board.slice();
+  const from = squareIndex(uci.slice(0, 2));
+  const to = squareIndex(uci.slice(2, 4));
+  let man = board[from];
+  const zeroing = man === "P" || man === "p" || board[to] !== null;
+  if (uci.length > 4) man = pos.turn === "w" ? uci[4].toUpperCase() : uci[4].toLowerCase();
+  board[to] = man;
+  board[from] = null;
+  return {
+    board,
+    turn: pos.turn === "w" ? "b" : "w",
+    clock: zeroing ? 0 : pos.clock + 1,
+    number: pos.turn === "b" ? pos.number + 1 : pos.number,
+  };
+}
+
+// Move numbers as a score sheet writes them: "1. Kd2 Kd7 2. Kd3", "1... Kd3 2. Kd1", for
+// `sans` played from a position with `turn` to move and move number `number`.
+export function numbered(sans, turn, number) {
+  const out = [];
+  let white = turn === "w";
+  let n = number;
+  sans.forEach((san, i) => {
+    if (white) out.push(`${n}. ${san}`);
+    else out.push(i === 0 ? `${n}... ${san}` : san);
+    if (!white) n++;
+    white = !white;
+  });
+  return out;
+}
+
+// The label of the move played from a position (`turn`, `number`): "3. Kd2" or "3... Kd7".
+export function moveLabel(san, turn, number) {
+  return turn === "w" ? `${number}. ${san}` : `${number}... ${san}`;
+}

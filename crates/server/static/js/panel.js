@@ -1,0 +1,170 @@
+// The analysis beside the board: the verdict, every move with its outcome and badges (as
+// lichess's tablebase panel shows them), the optimal line and the reason in chess words.
+import { numbered } from "./fen.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The DTZ of a move for the side that plays it, from the DTZ after it (the opponent's).
+function moverDtz(m) {
+  if (m.dtz === null || m.dtz === 0) return null;
+  if (m.zeroing) return m.dtz < 0 ? 1 : -1;
+  if (m.dtz === -1) return 1; // checkmate
+  return m.dtz < 0 ? 1 - m.dtz : -(m.dtz + 1);
+}
+
+// The DTM of a move for the side that plays it (plies, the move included), from the DTM after it.
+function moverDtm(m) {
+  if (m.dtm === null || m.checkmate) return null;
+  if (m.dtm === 0) return null;
+  return m.dtm < 0 ? 1 - m.dtm : -(m.dtm + 1);
+}
+
+// The outcome of a move for its mover, as [class, words].
+function outcome(m) {
+  if (m.checkmate) return ["win-word", "checkmate"];
+  if (m.stalemate) return ["draw-word", "stalemate"];
+  if (m.category === "loss") return ["win-word", "wins" + (m.dtm === null ? "" : ", mate in " + (Math.abs(m.dtm) / 2 + 1))];
+  if (m.category === "win") return ["loss-word", "loses" + (m.dtm === null ? "" : ", mated in " + (m.dtm + 1) / 2)];
+  if (m.category === "blessed-loss") return ["cursed-word", "cursed win: the 50-move rule draws"];
+  if (m.category === "cursed-win") return ["cursed-word", "blessed loss: the 50-move rule draws"];
+  return ["draw-word", m.insufficient_material ? "draws: insufficient material" : "draws"];
+}
+
+// The badges of a move: what it is, and its distances.
+export function badges(m) {
+  const out = [];
+  if (m.checkmate) out.push(["checkmate", "checkmate"]);
+  if (m.stalemate) out.push(["stalemate", "stalemate"]);
+  if (m.san.includes("x")) out.push(["capture", "capture"]);
+  if (m.uci.length > 4) out.push(["promotion", "promotion"]);
+  else if (m.zeroing && !m.san.includes("x")) out.push(["pawn", "pawn move"]);
+  const dtz = moverDtz(m);
+  if (dtz !== null && !m.checkmate) out.push(["dtz", "DTZ " + dtz]);
+  const dtm = moverDtm(m);
+  if (dtm !== null) out.push(["dtm", "DTM " + dtm]);
+  return out;
+}
+
+export function verdictWords(v, turn, clock) {
+  const side = turn === "w" ? "White" : "Black";
+  const other = turn === "w" ? "Black" : "White";
+  if (v.checkmate) return side + " is checkmated";
+  if (v.stalemate) return "Stalemate: a draw";
+  const z = ", DTZ " + v.dtz;
+  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + v.dtm + " plies)" + z;
+  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + -v.dtm + " plies)" + z;
+  if (v.category === "cursed-win") {
+    return side + " to move has a cursed win: mate in " + Math.ceil(v.dtm / 2) + z + ", but with " + clock +
+      " plies on the clock " + other + " can claim the 50-move draw first";
+  }
+  if (v.category === "blessed-loss") {
+    return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + clock +
+      " plies on the clock " + side + " can claim the 50-move draw first";
+  }
+  if (v.insufficient_material) return "Draw: insufficient material";
+  return "Draw";
+}
+
+// Why a position has no line: the game is over, or nobody can force mate.
+export function lineEnd(v) {
+  if (v.checkmate) return "checkmate";
+  if (v.stalemate) return "stalemate";
+  if (v.insufficient_material) return "insufficient material";
+  return "neither side can force mate";
+}
+
+// Empties the analysis, with `message` in the verdict's place.
+export function clear(message) {
+  const verdict = $("verdict");
+  verdict.textContent = message;
+  verdict.dataset.category = "";
+  verdict.dataset.dtm = "";
+  verdict.dataset.dtz = "";
+  for (const id of ["why", "squares-note", "line-note", "line-step"]) $(id).textContent = "";
+  for (const id of ["moves", "line", "proof"]) $(id).textContent = "";
+  $("teaching").hidden = true;
+}
+
+// The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
+// `play(move)` on its click.
+export function showStandard(v, pos, { hover, play }) {
+  const verdict = $("verdict");
+  verdict.textContent = verdictWords(v, pos.turn, pos.clock);
+  verdict.dataset.category = v.category;
+  verdict.dataset.dtm = v.dtm === null ? "" : String(v.dtm);
+  verdict.dataset.dtz = v.dtz === null ? "" : String(v.dtz);
+  const list = $("moves");
+  list.textContent = "";
+  for (const m of v.moves) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.uci = m.uci;
+    b.dataset.dtz = m.dtz === null ? "" : String(m.dtz);
+    const san = document.createElement("strong");
+    san.textContent = m.san;
+    const [cls, words] = outcome(m);
+    const word = document.createElement("span");
+    word.className = cls;
+    word.textContent = words;
+    b.append(san, " ", word);
+    for (const [kind, text] of badges(m)) {
+      const badge = document.createElement("span");
+      badge.className = "badge " + kind;
+      badge.dataset.badge = kind;
+      badge.textContent = text;
+      b.append(" ", badge);
+    }
+    b.addEventListener("mouseenter", () => hover(m.uci));
+    b.addEventListener("focus", () => hover(m.uci));
+    b.addEventListener("mouseleave", () => hover(null));
+    b.addEventListener("blur", () => hover(null));
+    b.addEventListener("click", () => play(m));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+}
+
+// A row of numbered moves, each a button: `steps` are { san, uci }, played from `pos`;
+// `at` is how many are on the board now; `go(k)` shows the position after k of them.
+export function showSteps(list, steps, pos, at, go) {
+  list.textContent = "";
+  const labels = numbered(steps.map((s) => s.san), pos.turn, pos.number);
+  steps.forEach((step, i) => {
+    const li = document.createElement("li");
+    if (i + 1 === at) li.className = "current";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = labels[i];
+    b.dataset.uci = step.uci;
+    if (step.fen) b.dataset.fen = step.fen;
+    b.addEventListener("click", () => go(i + 1));
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+}
+
+// The optimal line: its steps, where the board stands in it, and why there is none.
+export function showLine(line, at, v, go) {
+  showSteps($("line"), line.steps, line.rootPos, at, go);
+  $("line-note").textContent = line.note || "";
+  $("line-step").textContent = line.steps.length ? at + " / " + line.steps.length : "no line: " + lineEnd(v);
+}
+
+// The explanation of a KPK position in chess words, with its proof line to step through.
+export function showExplanation(explanation, pos, goProof) {
+  const proof = explanation && explanation.proof;
+  $("why").textContent = explanation ? explanation.reason : "";
+  const list = $("proof");
+  list.textContent = "";
+  if (proof) {
+    showSteps(list, proof.line.moves, pos, -1, goProof);
+    const end = document.createElement("li");
+    end.className = "proof-end";
+    end.textContent = "and then: " + proof.line.end.reason;
+    list.appendChild(end);
+  }
+  $("squares-note").textContent = explanation && explanation.key_squares
+    ? "Key squares: " + explanation.key_squares.join(" ") + (explanation.first_move ? ". Best move: " + explanation.first_move.san : "")
+    : "";
+}

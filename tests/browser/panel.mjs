@@ -1,0 +1,123 @@
+// The tablebase panel and the teaching: hover arrows, badges, promotion, the optimal line and
+// the proof stepped on the board, flip, links, the 50-move clock, terminal positions, errors.
+import { apiOf, check, driver } from "./lib.mjs";
+
+export async function checkPanel(page, base) {
+  const api = apiOf(base);
+  const d = driver(page, base);
+
+  // hovering a move draws its arrow; leaving removes it
+  const first = await page.$eval("#moves button", (b) => b.dataset.uci);
+  await page.hover(`#moves button[data-uci="${first}"]`);
+  check((await page.$$(`#arrows line[data-uci="${first}"]`)).length === 1, "hovering a move draws its arrow");
+  await page.hover("#verdict");
+  check((await page.$$("#arrows line")).length === 0, "the arrow goes when the pointer leaves");
+
+  // badges: a capture, a pawn move, a promotion, checkmate and stalemate, each where the API says
+  for (const fen of ["8/8/8/8/8/8/3kP3/6K1 b - - 0 1", "8/4P3/8/8/8/8/8/k1K5 w - - 0 1",
+    "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "k7/P7/2K5/8/8/8/8/8 w - - 0 1"]) {
+    await d.load(fen);
+    const answer = await api("/standard", fen);
+    for (const m of answer.body.moves) {
+      const shown = await page.$$eval(`#moves button[data-uci="${m.uci}"] .badge`, (bs) => bs.map((b) => b.dataset.badge));
+      const expect = (kind, yes) => check(shown.includes(kind) === yes, `${fen} ${m.san}: badge ${kind} ${yes ? "missing" : "wrong"}: ${shown}`);
+      expect("checkmate", m.checkmate);
+      expect("stalemate", m.stalemate);
+      expect("capture", m.san.includes("x"));
+      expect("promotion", m.uci.length === 5);
+      expect("pawn", m.zeroing && !m.san.includes("x") && m.uci.length === 4);
+    }
+  }
+  const mateButton = await page.$eval('#moves button[data-uci="a7a8q"]', (b) => b.textContent).catch(() => "");
+  check(mateButton === "" || !mateButton.includes("draws"), "a mate is never called a draw");
+
+  // promotion: drag the pawn to the last rank, choose a knight
+  await d.load("8/4P3/8/8/8/8/8/k1K5 w - - 0 1");
+  await d.drag("e7", "e8");
+  check(await page.isVisible("#promotion"), "a promotion asks for the piece");
+  const offered = await page.$$eval("#promotion button[data-promotion]:not([hidden])", (bs) => bs.map((b) => b.dataset.promotion).join(""));
+  check(offered === "qrbn", `the pieces offered: ${offered}`);
+  await d.settle(() => page.click('#promotion button[data-promotion="n"]'));
+  check((await d.fen()) === "4N3/8/8/8/8/8/8/k1K5 b - - 0 1", `promoted to a knight: ${await d.fen()}`);
+  check((await page.textContent("#verdict")).includes("insufficient"), "a knight alone draws");
+
+  // the optimal line, stepped on the board, in score-sheet notation with Black first
+  const root = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
+  await d.load(root);
+  const line = (await api("/kpk/line", root)).body;
+  const labels = await page.$$eval("#line button", (bs) => bs.slice(0, 3).map((b) => b.textContent));
+  check(labels[0] === `1... ${line.steps[0].san}` && labels[1] === `2. ${line.steps[1].san}` && labels[2] === line.steps[2].san,
+    `line numbering: ${labels.join(" | ")}`);
+  await d.settle(() => page.click("#line-next"));
+  check(d.boardOf(await d.fen()) === d.boardOf(line.steps[0].fen), `line step 1: ${await d.fen()}`);
+  await d.settle(() => page.click("#line-next"));
+  check(d.boardOf(await d.fen()) === d.boardOf(line.steps[1].fen), "line step 2");
+  check((await page.textContent("#line-step")) === `2 / ${line.steps.length}`, "the line says where the board stands");
+  check((await page.textContent("#line li.current button")) === `2. ${line.steps[1].san}`, "the current step is marked");
+  await d.settle(() => page.click("#line button >> nth=5"));
+  check(d.boardOf(await d.fen()) === d.boardOf(line.steps[5].fen), "a click on a step goes there");
+  await d.settle(() => page.click("#line-prev"));
+  check(d.boardOf(await d.fen()) === d.boardOf(line.steps[4].fen), "line step back");
+  const played = await page.$$eval("#history button.node", (bs) => bs.map((b) => b.classList.contains("current")));
+  check(played.length === 6 && played[4] && !played[5], `the line's moves are in the moves played, the fifth current: ${played}`);
+
+  // the proof of a drawn position, stepped on the board
+  const proven = "8/8/1k6/8/8/8/1K4P1/8 w - - 0 1";
+  await d.load(proven);
+  const proof = (await api("/kpk/map", proven)).body.explanation.proof;
+  const proofLabels = await page.$$eval("#proof button", (bs) => bs.map((b) => b.textContent));
+  check(proofLabels.length === proof.line.moves.length && proofLabels[0] === `1. ${proof.line.moves[0].san}`, `the proof line: ${proofLabels}`);
+  check((await page.textContent("#proof .proof-end")).includes(proof.line.end.reason), "the proof says what decides its end");
+  await d.settle(() => page.click("#proof button >> nth=2"));
+  check((await page.$$eval("#history button.node", (bs) => bs.length)) === 3, "three moves of the proof played");
+
+  // flip: a1 at the top right, in the link too; F flips back
+  await d.load(proven);
+  await page.click("#flip");
+  const a1 = await page.$eval('rect.sq[data-square="a1"]', (r) => [r.getAttribute("x"), r.getAttribute("y")]);
+  check(JSON.stringify(a1) === JSON.stringify(["7", "0"]), `flipped: a1 at ${a1}`);
+  check(new URL(page.url()).searchParams.get("flip") === "1", "the link keeps the flip");
+  // a link opens the same view
+  const link = page.url();
+  await page.goto("about:blank");
+  await page.goto(link);
+  await page.waitForFunction(() => document.body.dataset.busy === "false" && Number(document.body.dataset.ready || 0) > 0);
+  check((await page.inputValue("#fen")) === proven, "the link opens the position");
+  check((await page.$eval("#board", (s) => s.dataset.flipped)) === "true", "the link opens it flipped");
+  await page.keyboard.press("f");
+  const a1back = await page.$eval('rect.sq[data-square="a1"]', (r) => [r.getAttribute("x"), r.getAttribute("y")]);
+  check(JSON.stringify(a1back) === JSON.stringify(["0", "7"]), `F flips back: a1 at ${a1back}`);
+
+  // the 50-move clock: KRK with a mate 31 plies away is a cursed win at a clock of 80
+  const rook = "8/8/8/8/8/2k5/1R6/K7 w - - 80 90";
+  await d.load(rook);
+  const cursed = (await api("/standard", rook)).body;
+  const shownRook = await page.$eval("#verdict", (e) => ({ category: e.dataset.category, dtz: e.dataset.dtz, text: e.textContent }));
+  check(cursed.category === "cursed-win" && shownRook.category === "cursed-win", `cursed win: ${shownRook.category}`);
+  check(shownRook.dtz === String(cursed.dtz) && shownRook.text.includes("50-move"), `the verdict says why: ${shownRook.text}`);
+  check((await page.textContent("#line-note")).includes("50-move"), "the line says the rule draws first");
+  check(await page.isHidden("#teaching"), "no map or reason without a pawn");
+
+  // terminal positions are named
+  await d.load("1R4k1/8/6K1/8/8/8/8/8 b - - 0 1");
+  check((await page.textContent("#line-step")) === "no line: checkmate", "under a mate the line says checkmate");
+  check((await page.textContent("#verdict")) === "Black is checkmated", "checkmate named");
+  await d.load("k7/P7/1K6/8/8/8/8/8 b - - 0 1");
+  check((await page.textContent("#line-step")) === "no line: stalemate", "stalemate named");
+
+  // a bad FEN clears the analysis and says what is wrong; a position beyond the tables is
+  // shown with the server's message
+  await d.load("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1");
+  for (const bad of ["8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/4K3/4P3/8/8/8 w - - 0 1"]) {
+    await d.load(bad);
+    const expected = await api("/standard", bad);
+    check(expected.status === 400 && (await page.textContent("#error")) === expected.body.error, `bad FEN ${bad}: ${await page.textContent("#error")}`);
+    check((await page.textContent("#verdict")) === "No analysis", "the old verdict is gone");
+    check((await page.$$("#moves li")).length === 0 && (await page.$$("#line li")).length === 0, "the old moves and line are gone");
+  }
+  const four = "8/8/8/8/8/2k5/6p1/K6Q b - - 0 1";
+  await d.load(four);
+  const beyond = await api("/standard", four);
+  check(beyond.status === 404 && (await page.textContent("#error")) === beyond.body.error, "the server's 404 is shown");
+  check((await d.men()).split(" ").length === 4, "the four men are on the board");
+}
