@@ -125,12 +125,11 @@ fn rules(c: &mut Criterion) {
     });
     g.finish();
     // the slowest positions to classify, found by timing every legal position (the slowest
-    // 2,000 again, the least of five runs each): Kb1, Pg2 v Ka7 with Black to move (a black
-    // pawn's mirror image is the slowest of all), and the deepest proof, Ka1, Pg2 v Ka7 with
-    // Black to move (16 plies)
+    // 200 again, the least of five runs each): Kh4, Ph2 v Kd3 with White to move, and the
+    // deepest proof, Ka2, Pa3 v Ke2 with Black to move (14 plies)
     let slowest = [
-        (Square::B1, Square::G2, Square::A7, Color::Black),
-        (Square::A1, Square::G2, Square::A7, Color::Black),
+        (Square::H4, Square::H2, Square::D3, Color::White),
+        (Square::A2, Square::A3, Square::E2, Color::Black),
     ];
     let mut g = c.benchmark_group("rules/slowest");
     g.sample_size(10);

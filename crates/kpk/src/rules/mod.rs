@@ -29,6 +29,7 @@ mod frame;
 mod proof;
 mod races;
 mod recognizer;
+mod routes;
 mod won;
 
 use alloc::vec::Vec;
@@ -57,6 +58,13 @@ pub use races::{
     king_on_the_key_squares_long_before, pawn_lost_inside_the_square,
     pawn_lost_to_a_defender_in_front,
 };
+pub use routes::{
+    deep_inside_the_square_first_to_the_stop_square, defender_on_the_path_first_to_the_stop_square,
+    king_behind_the_pawn_defender_on_the_path, king_far_beyond_the_pawn,
+    king_far_from_the_front_pawn_lost, king_far_to_the_side_defender_in_front,
+    king_to_a_key_square_before_the_defender_to_the_path, pawn_lost_round_the_king,
+    rook_pawn_defender_above_first_to_the_key_squares,
+};
 pub use won::{
     first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
     key_squares_occupied, king_in_front_of_pawn, rule_of_the_square, rule_of_the_square_literal,
@@ -65,6 +73,7 @@ pub use won::{
 use crate::{KpkPosition, Wdl};
 use drawn::*;
 use races::*;
+use routes::*;
 use won::*;
 
 /// The key squares of the pawn: where the strong king wins whoever is to move (for a rook pawn,
@@ -314,6 +323,30 @@ pub const RULES: &[Rule] = &[
     rule!(from_in_front_to_the_key_squares_first / from_in_front_to_the_key_squares_first_holds, Draw,
         "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king.",
         seed: None, literal: false, corrects: None),
+    rule!(pawn_lost_round_the_king / pawn_lost_round_the_king_holds, Draw,
+        "The pawn stands past its second rank, the defending king is inside its square and, going round the strong king, can stand next to the unguarded pawn three moves sooner than the strong king's distance to it.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_far_to_the_side_defender_in_front / king_far_to_the_side_defender_in_front_holds, Draw,
+        "The strong king stands four files or more from the pawn on the side of the centre; the defending king is inside the square going round the king, reaches the pawn's path two moves before the king's distance to the pawn, and the king is no nearer a key square than two moves less than the defender is to the pawn.",
+        seed: None, literal: false, corrects: None),
+    rule!(defender_on_the_path_first_to_the_stop_square / defender_on_the_path_first_to_the_stop_square_holds, Draw,
+        "The defending king stands on the pawn's path in front of it (or steps onto it with his move), reaches the square in front of the pawn no later than a move after the strong king reaches a key square, the king needs two moves more than he does to get in front of the pawn, and he reaches a key square two moves before the pawn could promote (every route round the other king).",
+        seed: None, literal: false, corrects: None),
+    rule!(king_behind_the_pawn_defender_on_the_path / king_behind_the_pawn_defender_on_the_path_holds, Draw,
+        "The strong king stands two ranks or more behind its pawn, and the defending king stands on the pawn's path in front of it or reaches it within a move, going round the king.",
+        seed: None, literal: false, corrects: None),
+    rule!(deep_inside_the_square_first_to_the_stop_square / deep_inside_the_square_first_to_the_stop_square_holds, Draw,
+        "The defending king is two moves inside the square and reaches the square in front of the pawn two moves before the strong king reaches a key square (both going round the other king), and the kings stand no further apart than the pawn's moves to promote.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_far_from_the_front_pawn_lost / king_far_from_the_front_pawn_lost_holds, Draw,
+        "The strong king needs four moves to get in front of its pawn; the defending king, inside the square, can stand next to the pawn no later than the king can guard it, and three moves before the king reaches the promotion square (every route round the other king).",
+        seed: None, literal: false, corrects: None),
+    rule!(king_far_beyond_the_pawn / king_far_beyond_the_pawn_holds, Draw,
+        "The strong king stands five files or more from the pawn on the side of the centre and five ranks or more above it, and the defending king is inside the square, going round the king.",
+        seed: None, literal: false, corrects: None),
+    rule!(rook_pawn_defender_above_first_to_the_key_squares / rook_pawn_defender_above_first_to_the_key_squares_holds, Draw,
+        "Rook pawn: the defending king stands two ranks or more above the strong king, reaches a knight-file key square no later than the king, and is a move inside the square, every route round the other king.",
+        seed: None, literal: false, corrects: None),
     rule!(guards_front_squares_literal / guards_front_squares_literal_holds, Win,
         "At most three squares in front of the pawn, and the strong king guards all of them.",
         seed: Some("Stronger king defends all stop and telestop(s), including the promotion square up to three squares"),
@@ -356,6 +389,9 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: None),
     rule!(king_on_the_key_squares_defender_far / king_on_the_key_squares_defender_far_holds, Win,
         "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_to_a_key_square_before_the_defender_to_the_path / king_to_a_key_square_before_the_defender_to_the_path_holds, Win,
+        "Not a rook pawn (nor a knight pawn on its sixth rank), the defending king two files or more from the strong king: going round the king he cannot reach the pawn's path before the king stands on a key square, nor stand next to the pawn more than two moves before the king could guard it.",
         seed: None, literal: false, corrects: None),
 ];
 

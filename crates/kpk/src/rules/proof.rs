@@ -20,7 +20,7 @@ use crate::{Endgame, KpkPosition, Move, Wdl};
 
 /// The longest proof any legal KPK position needs, in plies. The exhaustive test in
 /// `tests/rules.rs` proves every legal position within it.
-pub const MAX_PROOF_PLIES: u8 = 16;
+pub const MAX_PROOF_PLIES: u8 = 14;
 
 /// What one position is known to be: proven (verdict for the side to move, proof depth), or
 /// unproven within some depth.

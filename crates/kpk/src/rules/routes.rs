@@ -1,0 +1,289 @@
+//! Routes around the other king: the king steps a king really needs, where the plain distance
+//! would walk it through squares it may not enter. The defending king may not step next to the
+//! strong king, onto a square the pawn attacks, or onto the pawn while it is guarded; the
+//! strong king may not step next to the defender or onto its own pawn. The rules of this
+//! module race these routes, and were found, like those of `races`, by searching every legal
+//! position for comparisons the bitbase never contradicts.
+//!
+//! A route is a flood fill over bitboards (one `u64` per step), at most a few dozen
+//! instructions a step; the rules that use one are checked after the cheaper rules.
+
+use super::frame::{Coord, Frame, Race};
+use super::{Claim, claim};
+use crate::{KpkPosition, Wdl};
+
+/// What a route that does not exist counts: more moves than any race here compares.
+pub(crate) const NO_ROUTE: i8 = 20;
+
+const fn bit(c: Coord) -> u64 {
+    if c.on_board() {
+        #[allow(clippy::cast_sign_loss)] // on the board: 0..64
+        let i = (c.rank * 8 + c.file) as u32;
+        1 << i
+    } else {
+        0
+    }
+}
+
+/// Every square a king on one of `b`'s squares can step to (and the squares themselves).
+const fn spread(b: u64) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let sideways = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    sideways | (sideways << 8) | (sideways >> 8)
+}
+
+/// The king steps from `start` to the nearest square of `targets` without entering
+/// `forbidden` (a target that is forbidden does not count; `start` itself may be forbidden, as
+/// when a king stands in check: then the route leaves it first), or [`NO_ROUTE`].
+fn route(start: Coord, targets: u64, forbidden: u64) -> i8 {
+    let goal = bit(start);
+    let open = !forbidden | goal;
+    let mut reached = targets & !forbidden;
+    let mut steps = 0;
+    while reached & goal == 0 {
+        let next = spread(reached) & open;
+        if next == reached || steps >= NO_ROUTE {
+            return NO_ROUTE;
+        }
+        reached = next;
+        steps += 1;
+    }
+    steps
+}
+
+/// The squares around `c` and `c` itself.
+const fn zone(c: Coord) -> u64 {
+    spread(bit(c))
+}
+
+/// The pawn's path: every square in front of it on its file.
+fn path(x: &Frame) -> u64 {
+    (x.pawn.rank + 1..8).map(|rank| bit(Coord { file: x.pawn.file, rank })).fold(0, |a, b| a | b)
+}
+
+fn key_squares(x: &Frame) -> u64 {
+    x.keys.iter().map(bit).fold(0, |a, b| a | b)
+}
+
+/// The squares the defending king may not enter on his way to the pawn's squares: next to the
+/// strong king, attacked by the pawn, and the pawn's own square.
+fn defender_barred(x: &Frame) -> u64 {
+    zone(x.strong_king) | bit(x.pawn) | pawn_attacks(x)
+}
+
+fn pawn_attacks(x: &Frame) -> u64 {
+    bit(x.pawn.offset(-1, 1)) | bit(x.pawn.offset(1, 1))
+}
+
+/// Defender: moves (less one when he is to move) until he stands on one of `targets`, round
+/// the strong king and the pawn's guard.
+fn defender_to(x: &Frame, targets: u64) -> i8 {
+    let d = route(x.defender, targets, defender_barred(x));
+    if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() }
+}
+
+/// Defender: moves (less one when he is to move) until he stands next to the pawn, on a route
+/// round the strong king, with the pawn unguarded; [`NO_ROUTE`] when the strong king guards it.
+fn defender_to_the_pawn(x: &Frame) -> i8 {
+    if x.strong_king.distance(x.pawn) == 1 {
+        return NO_ROUTE;
+    }
+    let barred = zone(x.strong_king) | pawn_attacks(x);
+    let d = route(x.defender, bit(x.pawn), barred);
+    if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() - 1 }
+}
+
+/// Strong king: moves (less one when it is to move) until it stands on one of `targets`,
+/// round the defending king and its own pawn.
+fn king_to(x: &Frame, targets: u64) -> i8 {
+    let d = route(x.strong_king, targets, zone(x.defender) | bit(x.pawn));
+    if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
+}
+
+/// Files from the pawn to the strong king, counted towards the centre (negative towards the
+/// edge the pawn is nearer).
+const fn king_files_towards_the_centre(x: &Frame) -> i8 {
+    if x.pawn.file <= 3 {
+        x.strong_king.file - x.pawn.file
+    } else {
+        x.pawn.file - x.strong_king.file
+    }
+}
+
+/// **The king reaches a key square before the defender reaches the path.** Not a rook pawn
+/// (nor a knight pawn on its sixth rank, where the defender in the corner has a stalemate), the
+/// defending king stands two files or more from the strong king; going round the strong king,
+/// he cannot reach the pawn's path before the king stands on a key square, nor stand next to
+/// the pawn more than two moves before the king, at its distance, could guard it.
+#[must_use]
+pub fn king_to_a_key_square_before_the_defender_to_the_path(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_to_a_key_square_before_the_defender_to_the_path_holds)
+}
+
+pub(crate) fn king_to_a_key_square_before_the_defender_to_the_path_holds(
+    x: &Frame,
+    r: &Race,
+) -> bool {
+    let knight_pawn_on_the_sixth = matches!(x.pawn.file, 1 | 6) && x.pawn.rank == 5;
+    !x.rook_pawn()
+        && !knight_pawn_on_the_sixth
+        && (x.defender.file - x.strong_king.file).abs() >= 2
+        && r.king_to_key < defender_to(x, path(x))
+        && r.king_to_pawn <= defender_to_the_pawn(x) + 2
+}
+
+/// **The pawn is lost inside the square, round the king.** The pawn stands past its second
+/// rank, the defending king is inside its square and, going round the strong king, can stand
+/// next to the unguarded pawn three moves sooner than the strong king's distance to it.
+#[must_use]
+pub fn pawn_lost_round_the_king(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, pawn_lost_round_the_king_holds)
+}
+
+pub(crate) fn pawn_lost_round_the_king_holds(x: &Frame, r: &Race) -> bool {
+    x.pawn.rank >= 2 && r.outside_square() <= 0 && r.king_to_pawn >= defender_to_the_pawn(x) + 3
+}
+
+/// **The king is far to the side, the defender in front.** The strong king stands four files
+/// or more from the pawn, on the side of the centre; the defending king is inside the square
+/// (going round the king), reaches the pawn's path two moves before the king's distance to the
+/// pawn, and the king is no nearer a key square than two moves less than the defender is to
+/// the pawn.
+#[must_use]
+pub fn king_far_to_the_side_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_far_to_the_side_defender_in_front_holds)
+}
+
+pub(crate) fn king_far_to_the_side_defender_in_front_holds(x: &Frame, r: &Race) -> bool {
+    king_files_towards_the_centre(x) >= 4
+        && r.king_to_promotion >= r.kings_apart - 3
+        && r.king_to_pawn >= r.defender_to_path + 2
+        && defender_to(x, bit(x.promotion())) <= r.pawn
+        && king_to(x, key_squares(x)) >= defender_to_the_pawn(x) - 2
+}
+
+/// **The defender is on the path and first to the stop square.** The defending king stands on
+/// the pawn's path in front of it (or steps onto it with his move); he reaches the square in
+/// front of the pawn no later than a move after the strong king reaches a key square, the king
+/// needs two moves more than he does to get in front of the pawn, and he reaches a key square
+/// two moves before the pawn could promote (every route round the other king).
+#[must_use]
+pub fn defender_on_the_path_first_to_the_stop_square(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, defender_on_the_path_first_to_the_stop_square_holds)
+}
+
+pub(crate) fn defender_on_the_path_first_to_the_stop_square_holds(x: &Frame, r: &Race) -> bool {
+    let to_stop = defender_to(x, bit(x.pawn.offset(0, 1)));
+    to_stop >= 0
+        && r.king_to_key >= to_stop - 1
+        && defender_to(x, path(x)) <= 0
+        && defender_to(x, key_squares(x)) <= r.pawn - 2
+        && king_to(x, path(x)) >= r.defender_to_path + 2
+}
+
+/// **The king is behind its pawn, the defender on the path.** The strong king stands two
+/// ranks or more behind its pawn, and the defending king stands on the pawn's path in front of
+/// it or reaches it within a move (going round the king), while the king still has a way to
+/// the key squares.
+#[must_use]
+pub fn king_behind_the_pawn_defender_on_the_path(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_behind_the_pawn_defender_on_the_path_holds)
+}
+
+pub(crate) fn king_behind_the_pawn_defender_on_the_path_holds(x: &Frame, _: &Race) -> bool {
+    x.strong_king.rank + 2 <= x.pawn.rank
+        && defender_to(x, path(x)) <= 1
+        && king_to(x, key_squares(x)) <= 10
+}
+
+/// **Deep inside the square, first to the stop square.** The defending king is two moves
+/// inside the square, reaches the square in front of the pawn two moves before the strong king
+/// reaches a key square (both going round the other king), and the kings stand no further
+/// apart than the pawn's moves to promote.
+#[must_use]
+pub fn deep_inside_the_square_first_to_the_stop_square(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, deep_inside_the_square_first_to_the_stop_square_holds)
+}
+
+pub(crate) fn deep_inside_the_square_first_to_the_stop_square_holds(x: &Frame, r: &Race) -> bool {
+    r.outside_square() <= -2
+        && r.kings_apart <= r.pawn
+        && king_to(x, key_squares(x)) >= defender_to(x, bit(x.pawn.offset(0, 1))) + 2
+}
+
+/// **The king is far from the front, the pawn is lost.** The strong king needs four moves to
+/// get in front of its pawn; the defending king, inside the square, can stand next to the pawn
+/// no later than the king can guard it, and three moves before the king reaches the promotion
+/// square (every route round the other king).
+#[must_use]
+pub fn king_far_from_the_front_pawn_lost(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_far_from_the_front_pawn_lost_holds)
+}
+
+pub(crate) fn king_far_from_the_front_pawn_lost_holds(x: &Frame, r: &Race) -> bool {
+    let to_pawn = defender_to_the_pawn(x);
+    r.protect >= to_pawn
+        && r.king_to_promotion >= to_pawn + 3
+        && defender_to(x, bit(x.promotion())) <= r.pawn
+        && king_to(x, path(x)) >= 4
+}
+
+/// **The king is far beyond the pawn.** The strong king stands five files or more from the
+/// pawn on the side of the centre and five ranks or more above it, and the defending king is
+/// inside the square, going round the king.
+#[must_use]
+pub fn king_far_beyond_the_pawn(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_far_beyond_the_pawn_holds)
+}
+
+pub(crate) fn king_far_beyond_the_pawn_holds(x: &Frame, r: &Race) -> bool {
+    king_files_towards_the_centre(x) >= 5
+        && x.strong_king.rank - x.pawn.rank >= 5
+        && defender_to(x, bit(x.promotion())) <= r.pawn
+}
+
+/// **Rook pawn: the defender above the king, first to the key squares.** A rook pawn, the
+/// defending king two ranks or more above the strong king, no later than the king on a
+/// knight-file key square and a move inside the square, every route round the other king.
+#[must_use]
+pub fn rook_pawn_defender_above_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, rook_pawn_defender_above_first_to_the_key_squares_holds)
+}
+
+pub(crate) fn rook_pawn_defender_above_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    x.rook_pawn()
+        && x.defender.rank - x.strong_king.rank >= 2
+        && defender_to(x, bit(x.promotion())) < r.pawn
+        && king_to(x, key_squares(x)) >= defender_to(x, key_squares(x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(name: &str) -> Coord {
+        let b = name.as_bytes();
+        Coord { file: (b[0] - b'a').cast_signed(), rank: (b[1] - b'1').cast_signed() }
+    }
+
+    #[test]
+    fn routes_go_round_what_is_barred() {
+        // a free board: the plain king distance
+        assert_eq!(route(c("a1"), bit(c("h8")), 0), 7);
+        assert_eq!(route(c("e4"), bit(c("e4")), 0), 0);
+        // a wall on the d-file from d1 to d7: round its end at d8
+        let wall = (0..7).map(|r| bit(Coord { file: 3, rank: r })).fold(0, |a, b| a | b);
+        assert_eq!(route(c("c1"), bit(c("e1")), wall), 2 * 7);
+        // a target that is barred does not count; a closed wall leaves no route
+        assert_eq!(route(c("a1"), bit(c("h8")), bit(c("h8"))), NO_ROUTE);
+        let closed = wall | bit(c("d8"));
+        assert_eq!(route(c("c1"), bit(c("e1")), closed), NO_ROUTE);
+        // a start that is barred (a king in check) leaves it first
+        assert_eq!(route(c("e4"), bit(c("e6")), bit(c("e4"))), 2);
+        // the spread of a corner stays on the board
+        assert_eq!(spread(bit(c("a1"))).count_ones(), 4);
+        assert_eq!(spread(bit(c("h8"))).count_ones(), 4);
+        assert_eq!(spread(bit(c("h4"))).count_ones(), 6);
+    }
+}
