@@ -4,6 +4,7 @@
 //! |---|---|
 //! | [`tt`] | the packed transposition table: 8-byte entries, 15-bit scores |
 //! | [`search`] | iterative deepening PVS and MTD(f), both mate-distance schemes, limits |
+//! | [`selective`] | check extension, null move, late-move reductions, futility and razoring, aspiration windows: each named and switchable |
 //! | [`eval`] | endgame knowledge for three men, material and piece-square terms for the rest |
 //! | [`uci`] | the UCI engine: options, `go` limits, `info` lines, a search thread that can be stopped |
 //!
@@ -30,6 +31,7 @@
 
 pub mod eval;
 pub mod search;
+pub mod selective;
 pub mod tt;
 pub mod uci;
 

@@ -41,6 +41,10 @@ use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 use shakmaty::uci::UciMove;
 
 use crate::eval::{Knowledge, Verdict, evaluate, material};
+use crate::selective::{
+    ASPIRATION_WINDOW, FIRST_REDUCED, FUTILITY_MARGIN, RAZOR_MARGIN, Selectivity, is_proof,
+    late_move_reduction, may_pass, null_move_depth,
+};
 use crate::tt::{PackedMove, Promotion, Table};
 use kpk_answers::bridge::to_endgame;
 
@@ -98,6 +102,9 @@ pub struct Options {
     /// How many lines each iteration reports (UCI `MultiPV`): the best, then the best with
     /// that first move excluded, and so on; 0 and 1 both mean one. The result is the first.
     pub multi_pv: u8,
+    /// The selective pieces of the search ([`crate::selective`]): none by default (a
+    /// full-width search whose value does not depend on the window); the UCI engine uses all.
+    pub selectivity: Selectivity,
 }
 
 /// When a search stops: the first limit reached (none set: depth [`MAX_SEARCH_PLY`]).
@@ -183,6 +190,8 @@ pub struct Searcher {
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
     root_best: Option<Move>,
+    /// `passed[ply]`: the node at `ply` was reached by a null move (no second pass follows).
+    passed: Vec<bool>,
 }
 
 /// The position's Zobrist key (the table's and the repetition test's).
@@ -227,6 +236,7 @@ impl Searcher {
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
+            passed: vec![false; MAX_SEARCH_PLY as usize + 2],
         }
     }
 
@@ -352,9 +362,7 @@ impl Searcher {
             self.path.extend_from_slice(history);
             self.horizon = false;
             let raw = match self.options.driver {
-                Driver::Pvs => {
-                    self.negamax(root, d.cast_signed(), 0, Score::NEG_INFINITE, Score::INFINITE)
-                }
+                Driver::Pvs => self.aspirated(root, d.cast_signed(), guess),
                 Driver::Mtdf => self.mtdf(root, d8, guess, &mut result.passes, on_info),
             };
             if self.aborted {
@@ -397,6 +405,43 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// One PVS iteration at `depth`: with aspiration windows on, from depth 4 and a heuristic
+    /// `guess`, a window of [`ASPIRATION_WINDOW`] around it, four times wider after each
+    /// failure, and the full window once it would span 1,000 centipawns or the guess is a
+    /// proof; otherwise the full window at once.
+    fn aspirated(&mut self, root: &Chess, depth: i32, guess: Score) -> Score {
+        let full = (Score::NEG_INFINITE, Score::INFINITE);
+        let aspire = self.options.selectivity.aspiration && depth >= 4 && guess.is_heuristic();
+        let mut width = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if aspire {
+            (Score::eval(guess.get() - width), Score::eval(guess.get() + width))
+        } else {
+            full
+        };
+        loop {
+            let v = self.negamax(root, depth, 0, alpha, beta);
+            if self.aborted || (alpha < v && v < beta) || (alpha, beta) == full {
+                return v;
+            }
+            width *= 4;
+            if width >= 500 {
+                (alpha, beta) = full;
+            } else if v <= alpha {
+                // a window bound at the edge of the evaluations lets a proof through
+                alpha = if v.is_heuristic() { Score::eval(v.get() - width) } else { full.0 };
+            } else {
+                beta = if v.is_heuristic() { Score::eval(v.get() + width) } else { full.1 };
+            }
+            // an evaluation bound at the band's edge would hide a proof beyond it
+            if alpha == Score::EVAL_MIN {
+                alpha = full.0;
+            }
+            if beta == Score::EVAL_MAX {
+                beta = full.1;
+            }
+        }
     }
 
     /// The lines after the first of a multi-PV iteration at depth `d`: each a full-window
@@ -797,6 +842,26 @@ impl Searcher {
             let end = if pos.is_check() { self.mated(ply) } else { draw };
             return self.bounded(end, window_alpha, window_beta);
         }
+        let in_check = pos.is_check();
+        // the selective pieces prune only at null-window nodes below the root whose bounds
+        // are no proofs, and never in check
+        let sel = self.options.selectivity;
+        let prunable = ply > 0
+            && beta.get() - alpha.get() == 1
+            && !in_check
+            && !is_proof(alpha)
+            && !is_proof(beta)
+            && (sel.null_move || sel.futility);
+        let eval = prunable.then(|| self.static_eval(pos, Verdict::Unknown));
+        if let Some(v) = self.razor(pos, depth, ply, alpha, beta, eval) {
+            return self.bounded(v, window_alpha, window_beta);
+        }
+        if let Some(v) = self.null_move(pos, k, depth, ply, beta, eval) {
+            return self.bounded(v, window_alpha, window_beta);
+        }
+        let futile = sel.futility
+            && depth == 1
+            && eval.is_some_and(|e| e.get() + FUTILITY_MARGIN <= alpha.get());
         self.order(&mut moves, hit.and_then(|h| h.mv), ply);
         self.path.push(k);
         let (original_alpha, mut alpha) = (alpha, alpha);
@@ -809,16 +874,42 @@ impl Searcher {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
+            let gives_check = next.is_check();
+            let quiet = !m.is_capture() && !m.is_promotion() && !gives_check;
+            if futile && searched > 0 && quiet {
+                // futility pruning: this move cannot lift the value to alpha
+                let ceiling = eval.map_or(alpha, |e| Score::eval(e.get() + FUTILITY_MARGIN));
+                best = best.max(ceiling.min(alpha));
+                self.horizon = true;
+                continue;
+            }
+            let depth_after = depth - 1 + i32::from(sel.check_extension && gives_check);
             let first = searched == 0;
             searched += 1;
             let score = if first {
-                -self.child(&next, depth - 1, ply + 1, -beta, -alpha)
+                -self.child(&next, depth_after, ply + 1, -beta, -alpha)
             } else {
                 // a null window first: most moves only need to be shown no better
                 let probe = alpha.checked_add(1).unwrap_or(alpha);
-                let s = -self.child(&next, depth - 1, ply + 1, -probe, -alpha);
+                let reduce = sel.late_move_reductions
+                    && searched > FIRST_REDUCED
+                    && depth >= 3
+                    && !in_check
+                    && quiet
+                    && !self.killers[ply as usize].contains(&Some(m));
+                let mut s = if reduce {
+                    // a late quiet move, searched shallower; searched again if it beats alpha
+                    let r = late_move_reduction(depth, searched - 1);
+                    self.horizon = true;
+                    -self.child(&next, depth_after - r, ply + 1, -probe, -alpha)
+                } else {
+                    -self.child(&next, depth_after, ply + 1, -probe, -alpha)
+                };
+                if reduce && s > alpha && !self.aborted {
+                    s = -self.child(&next, depth_after, ply + 1, -probe, -alpha);
+                }
                 if s > alpha && s < beta && !self.aborted {
-                    -self.child(&next, depth - 1, ply + 1, -beta, -alpha)
+                    -self.child(&next, depth_after, ply + 1, -beta, -alpha)
                 } else {
                     s
                 }
@@ -848,6 +939,63 @@ impl Searcher {
             self.store(k, ply, result, depth, best_move);
         }
         self.bounded(best, original_alpha, beta)
+    }
+
+    /// Razoring: at depth 2 or less, a static value (`eval`, given at prunable nodes only) so
+    /// far below alpha that only the quiescence search could save the node; if it does not,
+    /// its value settles the node.
+    fn razor(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        eval: Option<Score>,
+    ) -> Option<Score> {
+        let margin = *RAZOR_MARGIN.get(usize::try_from(depth).ok()?)?;
+        let e = eval?;
+        if !self.options.selectivity.futility || e.get() + margin >= alpha.get() {
+            return None;
+        }
+        let v = self.quiesce(pos, ply, alpha, beta);
+        self.horizon = true;
+        (v <= alpha || self.aborted).then_some(if self.aborted { Score::ZERO } else { v })
+    }
+
+    /// Null-move pruning (see [`crate::selective`]): the node fails high without searching
+    /// its moves when passing, searched [`null_move_depth`] deep, still holds `beta`. Returns
+    /// the value to cut with (never a proof: a pass proves nothing).
+    fn null_move(
+        &mut self,
+        pos: &Chess,
+        k: u64,
+        depth: i32,
+        ply: u32,
+        beta: Score,
+        eval: Option<Score>,
+    ) -> Option<Score> {
+        let ply_index = ply as usize;
+        if !self.options.selectivity.null_move
+            || depth < 3
+            || eval? < beta
+            || self.passed[ply_index]
+            || !may_pass(pos)
+        {
+            return None;
+        }
+        let passed = pos.clone().swap_turn().ok()?;
+        let below = beta.checked_sub(1)?;
+        self.path.push(k);
+        self.passed[ply_index + 1] = true;
+        let v = -self.child(&passed, null_move_depth(depth), ply + 1, -beta, -below);
+        self.passed[ply_index + 1] = false;
+        self.path.pop();
+        if self.aborted {
+            return Some(Score::ZERO);
+        }
+        self.horizon = true;
+        (v >= beta).then_some(if v.is_heuristic() { v } else { beta })
     }
 
     fn quiesce(&mut self, pos: &Chess, ply: u32, alpha: Score, beta: Score) -> Score {

@@ -55,6 +55,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::eval::Knowledge;
 use crate::search::{Driver, Info, Limits, Options, SearchResult, Searcher, TtScheme, key};
+use crate::selective::Selectivity;
 
 const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH: usize = 16;
@@ -253,6 +254,10 @@ impl Engine {
             "multipv" => {
                 options.multi_pv = u8::try_from(number(1, 32)?).unwrap_or(1);
             }
+            "selective" => {
+                let on = choose("Selective", word, &[("true", true), ("false", false)])?;
+                options.selectivity = if on { Selectivity::ALL } else { Selectivity::NONE };
+            }
             "tables" => {
                 options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
             }
@@ -338,7 +343,7 @@ impl Engine {
 /// The engine's options before any `setoption`: the library's, with the tables on at the root
 /// and below it (GUIs get `mate N` from them; the library's defaults measure the search alone).
 fn engine_options() -> Options {
-    Options { root_dtm: true, tables: true, ..Options::default() }
+    Options { root_dtm: true, tables: true, selectivity: Selectivity::ALL, ..Options::default() }
 }
 
 /// A searcher with the default table size and `options`.
@@ -391,7 +396,7 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-const OPTIONS: [&str; 12] = [
+const OPTIONS: [&str; 13] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -402,6 +407,7 @@ const OPTIONS: [&str; 12] = [
     "Search type combo default PVS var PVS var MTDf",
     "RootDTM type check default true",
     "Tables type check default true",
+    "Selective type check default true",
     "MultiPV type spin default 1 min 1 max 32",
     "Move Overhead type spin default 30 min 0 max 5000",
 ];

@@ -1,0 +1,134 @@
+//! The selective search: what lets the search look deeper than it could look at everything,
+//! each piece named and switchable on its own ([`Selectivity`]), each one a place where mate
+//! scores pass through reduced, pruned or re-searched subtrees and the transposition table.
+//!
+//! | piece | where | what |
+//! |---|---|---|
+//! | check extension | every node | a move that gives check is searched a ply deeper: mates are lines of checks |
+//! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
+//! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower with a null window; a move that beats alpha is searched again at full depth |
+//! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
+//! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
+//! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
+//!
+//! None of them is applied where the window's bound is a proof, so a mate score is always
+//! found by a full search of the moves that lead to it. With these on, a result depends on the
+//! window (a null-move cut at one beta may not occur at another), so PVS and MTD(f) can differ
+//! at the same depth; `tests/mtdf.rs` compares them with the selectivity off.
+
+use kpk_score::Score;
+use shakmaty::{Chess, Position, Role};
+
+/// Which selective pieces the search uses (see the module's table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[allow(clippy::struct_excessive_bools)] // one switch per named piece
+pub struct Selectivity {
+    /// A move that gives check is searched a ply deeper.
+    pub check_extension: bool,
+    /// Null-move pruning with its zugzwang guard.
+    pub null_move: bool,
+    /// Late-move reductions with a re-search.
+    pub late_move_reductions: bool,
+    /// Futility pruning at depth 1 and razoring at depth 2 or less.
+    pub futility: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+}
+
+impl Selectivity {
+    /// Every piece on: the UCI engine's search.
+    pub const ALL: Selectivity = Selectivity {
+        check_extension: true,
+        null_move: true,
+        late_move_reductions: true,
+        futility: true,
+        aspiration: true,
+    };
+
+    /// Every piece off: a full-width search to the depth asked (with quiescence), whose value
+    /// does not depend on the window (the default, for tests that compare drivers).
+    pub const NONE: Selectivity = Selectivity {
+        check_extension: false,
+        null_move: false,
+        late_move_reductions: false,
+        futility: false,
+        aspiration: false,
+    };
+}
+
+/// The depth a null move is searched to below the node's: `R = 2 + depth / 4`, plus the ply
+/// the pass itself takes.
+#[must_use]
+pub const fn null_move_depth(depth: i32) -> i32 {
+    depth - 1 - (2 + depth / 4)
+}
+
+/// The zugzwang guard of null-move pruning: the side to move has a piece besides its king and
+/// pawns, so passing is rarely better than every move it has.
+#[must_use]
+pub fn may_pass(pos: &Chess) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let kings_and_pawns = board.by_role(Role::King) | board.by_role(Role::Pawn);
+    (ours & !kings_and_pawns).any()
+}
+
+/// The plies a quiet late move is reduced by: 1 from the fourth move on, 2 from the ninth at
+/// depth 6 or more.
+#[must_use]
+pub const fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    if index >= 8 && depth >= 6 { 2 } else { 1 }
+}
+
+/// The first move (counting from 0) that late-move reductions may reduce.
+pub const FIRST_REDUCED: usize = 3;
+
+/// How far, in centipawns, a quiet move at depth 1 is assumed to raise the static value at
+/// most: beyond it, futility pruning would skip a move that matters.
+pub const FUTILITY_MARGIN: i32 = 200;
+
+/// Razoring's margins at depth 1 and 2, in centipawns.
+pub const RAZOR_MARGIN: [i32; 3] = [0, 300, 500];
+
+/// The first aspiration window's half-width around the last iteration's value, in
+/// centipawns; it grows fourfold on each failure until the full window.
+pub const ASPIRATION_WINDOW: i32 = 35;
+
+/// Whether a window bound is a proof (a mate or known win or loss), where nothing is pruned.
+#[must_use]
+pub const fn is_proof(bound: Score) -> bool {
+    bound.is_decisive()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn chess(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn the_zugzwang_guard_keeps_pawn_endings_from_passing() {
+        assert!(!may_pass(&chess("8/8/4k3/8/4P3/4K3/8/8 w - - 0 1")));
+        assert!(!may_pass(&chess("8/5p2/4k3/8/4P3/4K3/8/8 b - - 0 1")));
+        // a rook on the other side does not count
+        assert!(!may_pass(&chess("8/8/4k3/8/4P3/4K3/8/r7 w - - 0 1")));
+        assert!(may_pass(&chess("8/8/4k3/8/4P3/4K3/8/R7 w - - 0 1")));
+        assert!(may_pass(&Chess::default()));
+    }
+
+    #[test]
+    fn reductions_leave_a_search_to_do() {
+        for depth in 3..40 {
+            assert!(null_move_depth(depth) >= 0 && null_move_depth(depth) < depth - 1);
+            for index in FIRST_REDUCED..60 {
+                assert!(depth - 1 - late_move_reduction(depth, index) >= 1);
+            }
+        }
+        assert!(is_proof(Score::mate_in(9)) && is_proof(Score::known_win_in(3)));
+        assert!(!is_proof(Score::eval(900)));
+    }
+}
