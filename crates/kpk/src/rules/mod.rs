@@ -393,6 +393,12 @@ pub const RULES: &[Rule] = &[
     rule!(king_to_a_key_square_before_the_defender_to_the_path / king_to_a_key_square_before_the_defender_to_the_path_holds, Win,
         "Not a rook pawn (nor a knight pawn on its sixth rank), the defending king two files or more from the strong king: going round the king he cannot reach the pawn's path before the king stands on a key square, nor stand next to the pawn more than two moves before the king could guard it.",
         seed: None, literal: false, corrects: None),
+    rule!(king_between_the_pawn_and_a_distant_defender / king_between_the_pawn_and_a_distant_defender_holds, Win,
+        "Not a rook pawn; the strong king stands three files or more from the defending king, between him and the pawn's nearer edge, and the defender needs more moves to reach the pawn's path than the king's distance to the pawn.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_close_and_first_to_the_key_squares / king_close_and_first_to_the_key_squares_holds, Win,
+        "The defender to move; the strong king stands at most one step further from the pawn than the defender's moves to stand next to it, and reaches a key square, going round the defender, two moves before he reaches the pawn's path.",
+        seed: None, literal: false, corrects: None),
 ];
 
 /// How a rule did over every legal position.

@@ -65,7 +65,7 @@ const fn sound_count() -> usize {
 /// first. Where only the verdict matters and not which rule gives it (inside a proof search),
 /// the first rule that fires ends the check, so the frequent ones go first. A compile-time
 /// error names any id that is not a rule; a test checks that every sound rule is here once.
-const BY_FIRES: [&str; 45] = [
+const BY_FIRES: [&str; 47] = [
     "rule_of_the_square",
     "far_outside_the_square",
     "defender_left_behind",
@@ -102,6 +102,7 @@ const BY_FIRES: [&str; 45] = [
     "opposition_pawn_beside",
     "blockade_king_behind",
     "stalemate",
+    "king_between_the_pawn_and_a_distant_defender",
     // the rules that route a king round the other, dearer than the races above
     "king_to_a_key_square_before_the_defender_to_the_path",
     "pawn_lost_round_the_king",
@@ -112,6 +113,7 @@ const BY_FIRES: [&str; 45] = [
     "king_behind_the_pawn_defender_on_the_path",
     "deep_inside_the_square_first_to_the_stop_square",
     "king_far_beyond_the_pawn",
+    "king_close_and_first_to_the_key_squares",
 ];
 
 /// [`BY_FIRES`] as rules.

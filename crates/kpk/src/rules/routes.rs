@@ -101,6 +101,16 @@ fn king_to(x: &Frame, targets: u64) -> i8 {
     if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
 }
 
+/// Files from the strong king to the defending king, counted towards the centre (the side
+/// away from the edge the pawn is nearer).
+const fn defender_files_beyond_the_king(x: &Frame) -> i8 {
+    if x.pawn.file <= 3 {
+        x.defender.file - x.strong_king.file
+    } else {
+        x.strong_king.file - x.defender.file
+    }
+}
+
 /// Files from the pawn to the strong king, counted towards the centre (negative towards the
 /// edge the pawn is nearer).
 const fn king_files_towards_the_centre(x: &Frame) -> i8 {
@@ -256,6 +266,34 @@ pub(crate) fn rook_pawn_defender_above_first_to_the_key_squares_holds(x: &Frame,
         && x.defender.rank - x.strong_king.rank >= 2
         && defender_to(x, bit(x.promotion())) < r.pawn
         && king_to(x, key_squares(x)) >= defender_to(x, key_squares(x))
+}
+
+/// **The king walks on the pawn's side of the defender.** Not a rook pawn; the strong king
+/// stands three files or more from the defending king, between him and the pawn's nearer edge,
+/// and the defender needs more moves to reach the pawn's path than the king's distance to the
+/// pawn: the king gets in front of its pawn first, and the defender comes from the wrong side.
+#[must_use]
+pub fn king_between_the_pawn_and_a_distant_defender(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_between_the_pawn_and_a_distant_defender_holds)
+}
+
+pub(crate) fn king_between_the_pawn_and_a_distant_defender_holds(x: &Frame, r: &Race) -> bool {
+    !x.rook_pawn() && defender_files_beyond_the_king(x) >= 3 && r.king_to_pawn < r.defender_to_path
+}
+
+/// **The king is close and first to the key squares.** The defender to move; the strong king
+/// stands at most one step further from the pawn than the defender's moves to stand next to it,
+/// and it reaches a key square, going round the defender, two moves before he reaches the
+/// pawn's path.
+#[must_use]
+pub fn king_close_and_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_close_and_first_to_the_key_squares_holds)
+}
+
+pub(crate) fn king_close_and_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    !x.strong_to_move
+        && r.king_to_pawn <= r.capture + 1
+        && king_to(x, key_squares(x)) <= r.defender_to_path - 2
 }
 
 #[cfg(test)]
