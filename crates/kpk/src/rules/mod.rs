@@ -399,6 +399,9 @@ pub const RULES: &[Rule] = &[
     rule!(king_close_and_first_to_the_key_squares / king_close_and_first_to_the_key_squares_holds, Win,
         "The defender to move; the strong king stands at most one step further from the pawn than the defender's moves to stand next to it, and reaches a key square, going round the defender, two moves before he reaches the pawn's path.",
         seed: None, literal: false, corrects: None),
+    rule!(king_to_the_key_squares_long_before_the_defender_to_the_pawn / king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds, Win,
+        "The defender to move, not a rook pawn, and the strong king reaches a key square, going round the defender, three moves before the defender can stand next to the pawn.",
+        seed: None, literal: false, corrects: None),
 ];
 
 /// How a rule did over every legal position.

@@ -296,6 +296,23 @@ pub(crate) fn king_close_and_first_to_the_key_squares_holds(x: &Frame, r: &Race)
         && king_to(x, key_squares(x)) <= r.defender_to_path - 2
 }
 
+/// **The king is on the key squares long before the defender is at the pawn.** The defender to
+/// move, not a rook pawn, and the strong king reaches a key square, going round the defender,
+/// three moves before the defender can stand next to the pawn.
+#[must_use]
+pub fn king_to_the_key_squares_long_before_the_defender_to_the_pawn(
+    pos: &KpkPosition,
+) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds)
+}
+
+pub(crate) fn king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds(
+    x: &Frame,
+    r: &Race,
+) -> bool {
+    !x.strong_to_move && !x.rook_pawn() && king_to(x, key_squares(x)) <= r.capture - 3
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
