@@ -28,8 +28,18 @@ export async function checkPanel(page, base) {
       expect("pawn", m.zeroing && !m.san.includes("x") && m.uci.length === 4);
     }
   }
-  const mateButton = await page.$eval('#moves button[data-uci="a7a8q"]', (b) => b.textContent).catch(() => "");
-  check(mateButton === "" || !mateButton.includes("draws"), "a mate is never called a draw");
+  // the stalemating move is called so, not "draws"; the last position loaded is that one
+  const stalemating = await page.$eval('#moves button[data-uci="c6b6"]', (b) => b.textContent);
+  check(stalemating.includes("stalemate") && !stalemating.includes("draws"), `Kb6 stalemates: ${stalemating}`);
+  // distances for the side that plays the move: Qh8# is mate in 1; Kb7 in KQK wins later
+  await d.load("k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
+  const mate = await page.$eval('#moves button[data-uci="h2h8"]', (b) => b.textContent);
+  check(mate.includes("checkmate") && !mate.includes("DTM"), `Qh8#: ${mate}`);
+  const queen = await api("/standard", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
+  const slow = queen.body.moves.find((m) => m.category === "loss" && !m.checkmate);
+  const slowText = await page.$eval(`#moves button[data-uci="${slow.uci}"]`, (b) => b.textContent);
+  check(slowText.includes(`DTM ${1 - slow.dtm}`) && slowText.includes(`mate in ${-slow.dtm / 2 + 1}`),
+    `${slow.san}: the mover's DTM ${1 - slow.dtm}: ${slowText}`);
 
   // promotion: drag the pawn to the last rank, choose a knight
   await d.load("8/4P3/8/8/8/8/8/k1K5 w - - 0 1");
@@ -60,6 +70,7 @@ export async function checkPanel(page, base) {
   check(d.boardOf(await d.fen()) === d.boardOf(line.steps[4].fen), "line step back");
   const played = await page.$$eval("#history button.node", (bs) => bs.map((b) => b.classList.contains("current")));
   check(played.length === 6 && played[4] && !played[5], `the line's moves are in the moves played, the fifth current: ${played}`);
+  check(await page.$eval("#takeback", (b) => b.disabled), "take back is for the last move of a line only");
 
   // the proof of a drawn position, stepped on the board
   const proven = "8/8/1k6/8/8/8/1K4P1/8 w - - 0 1";
@@ -115,6 +126,16 @@ export async function checkPanel(page, base) {
     check((await page.textContent("#verdict")) === "No analysis", "the old verdict is gone");
     check((await page.$$("#moves li")).length === 0 && (await page.$$("#line li")).length === 0, "the old moves and line are gone");
   }
+  // castling rights are refused, never silently dropped
+  const castling = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1";
+  await d.load(castling);
+  const refused = await api("/standard", castling);
+  check((await page.textContent("#error")) === refused.body.error && (await page.textContent("#verdict")) === "No analysis",
+    `castling refused: ${await page.textContent("#error")}`);
+  // a link to a position the server refuses shows its men and the reason
+  await page.goto(base + "/?fen=" + encodeURIComponent("4k3/8/8/8/8/8/8/8 w - - 0 1"));
+  await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
+  check((await d.men()) === "ke8" && (await page.textContent("#error")).length > 0, `a refused link: ${await d.men()}`);
   const four = "8/8/8/8/8/2k5/6p1/K6Q b - - 0 1";
   await d.load(four);
   const beyond = await api("/standard", four);

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 use serde_json::Value;
-use tower::limit::ConcurrencyLimitLayer;
+use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -135,8 +135,10 @@ pub fn router(limits: Limits) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(CatchPanicLayer::custom(panic_response))
+        // one semaphore for every route (a layer on a router wraps each route apart), inside
+        // the time limit, so that waiting for a turn counts against it
+        .layer(GlobalConcurrencyLimitLayer::new(limits.concurrency))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
-        .layer(ConcurrencyLimitLayer::new(limits.concurrency))
 }
 
 /// Serves on `listener` until `shutdown` completes, then finishes the requests under way and
@@ -176,9 +178,14 @@ pub async fn serve(
             let _ = connection.await;
         });
     }
-    connections.shutdown().await;
+    // the requests under way finish; a client that never reads its answers cannot hold the
+    // process: after a few seconds the remaining connections are dropped
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, connections.shutdown()).await;
     Ok(())
 }
+
+/// How long a shutdown waits for the requests under way.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// After a failed `accept`: at once when only that client is gone; a moment when the process
 /// is out of resources (file descriptors), so that the loop does not spin.

@@ -20,6 +20,7 @@ const MODULES: &[(&str, &str)] = &[
     ("api.js", include_str!("../static/js/api.js")),
     ("board.js", include_str!("../static/js/board.js")),
     ("fen.js", include_str!("../static/js/fen.js")),
+    ("keys.js", include_str!("../static/js/keys.js")),
     ("panel.js", include_str!("../static/js/panel.js")),
     ("tree.js", include_str!("../static/js/tree.js")),
 ];

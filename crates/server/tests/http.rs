@@ -404,7 +404,8 @@ fn fetch(path: &str) -> String {
 
 #[test]
 fn the_page_and_its_assets_are_served_without_external_references() {
-    let modules = ["app", "api", "board", "fen", "panel", "tree"].map(|m| format!("/js/{m}.js"));
+    let modules =
+        ["app", "api", "board", "fen", "keys", "panel", "tree"].map(|m| format!("/js/{m}.js"));
     let assets = [("/", "text/html"), ("/style.css", "text/css")]
         .into_iter()
         .map(|(p, k)| (p.to_string(), k))

@@ -1,16 +1,18 @@
 // kpk explorer: an analysis board for positions of at most three men, answered by this
 // server's /standard (lichess shape), /kpk/map and /kpk/line. Plain JavaScript modules and
 // SVG, no dependency, no request outside this server.
-import { START, afterMove, fenOf, parseFen, parsePlacement, squareIndex, squareName } from "./fen.js";
+import { START, afterMove, fenOf, parseFen, parsePlacement, placeMan, squareIndex, squareName } from "./fen.js";
 import { Board } from "./board.js";
-import { Tree, renderTree } from "./tree.js";
+import { Tree, renderTree, stepsTo } from "./tree.js";
 import * as panel from "./panel.js";
 import { get } from "./api.js";
+import { bindKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   tree: null,
+  trees: [], // every tree of this visit, so back and forward find positions of earlier ones
   flipped: false,
   editing: false, // edit mode: the palette places men, drags move them freely
   placing: null, // a palette letter, "x" to remove, or null
@@ -28,6 +30,7 @@ const moves = () => (state.answer ? state.answer.moves : []);
 
 function newTree(pos) {
   state.tree = new Tree(pos, fenOf(pos));
+  state.trees.push(state.tree);
   state.line = null;
 }
 
@@ -68,7 +71,7 @@ const board = new Board($("board"), {
   },
   click(i) {
     if (state.editing) {
-      if (state.placing) return editBoard((b) => place(b, i, state.placing));
+      if (state.placing) return editBoard((b) => placeMan(b, i, state.placing));
       if (state.selected !== null && state.selected !== i) {
         const from = state.selected;
         return editBoard((b) => { b[i] = b[from]; b[from] = null; });
@@ -98,8 +101,10 @@ function askPromotion(candidates) {
   state.pending = candidates;
   const box = $("promotion");
   box.hidden = false;
+  const colour = current().pos.turn === "w" ? "white" : "black";
   for (const b of box.querySelectorAll("button[data-promotion]")) {
     b.hidden = !candidates.some((m) => m.uci[4] === b.dataset.promotion);
+    b.querySelector("use").setAttribute("class", "man " + colour);
   }
   box.querySelector("button[data-promotion]:not([hidden])").focus();
   drawBoard();
@@ -132,18 +137,6 @@ function playFrom(node, steps) {
 
 // ---- editing ----
 
-function place(b, i, man) {
-  if (man === "x") {
-    b[i] = null;
-    return;
-  }
-  if (man === "K" || man === "k") {
-    const old = b.indexOf(man);
-    if (old >= 0) b[old] = null;
-  }
-  b[i] = man;
-}
-
 // Changes the board in edit mode: a new position, so a new tree of moves.
 function editBoard(change) {
   const pos = current().pos;
@@ -151,10 +144,11 @@ function editBoard(change) {
   change(b);
   newTree({ board: b, turn: pos.turn, clock: pos.clock, number: pos.number });
   state.selected = null;
-  navigate();
+  // a position being set up replaces its address instead of adding one per man placed
+  navigate({ push: false });
 }
 
-function setEditing(on) {
+function setEditing(on, draw = true) {
   state.editing = on;
   state.placing = null;
   state.selected = null;
@@ -163,7 +157,7 @@ function setEditing(on) {
   $("palette").hidden = !on;
   document.body.dataset.mode = on ? "edit" : "play";
   for (const b of document.querySelectorAll("#palette button[data-piece]")) b.classList.remove("active");
-  drawBoard();
+  if (draw) drawBoard();
 }
 
 // ---- the address bar ----
@@ -185,16 +179,7 @@ function syncUrl(push) {
 
 // How far the board stands along the optimal line (-1: off it).
 function lineAt() {
-  const line = state.line;
-  if (!line) return -1;
-  let node = line.rootNode;
-  if (node === current()) return 0;
-  for (let k = 0; k < line.steps.length; k++) {
-    node = node.children.find((c) => c.uci === line.steps[k].uci);
-    if (!node) return -1;
-    if (node === current()) return k + 1;
-  }
-  return -1;
+  return state.line ? stepsTo(state.line.rootNode, state.line.steps, current()) : -1;
 }
 
 function goLine(k) {
@@ -226,6 +211,8 @@ async function analyse() {
   state.answer = null;
   drawBoard();
   renderTree(state.tree, $("history"), (n) => { state.tree.current = n; navigate(); });
+  // take back forgets the last move of a line, never the moves after it
+  $("takeback").disabled = !node.parent || node.children.length > 0;
   panel.clear("Analysing\u2026");
   document.body.dataset.busy = "true";
   const done = () => {
@@ -287,15 +274,27 @@ function render() {
 
 // Loads a FEN typed, pasted or linked. The server checks it: a bad one clears the analysis and
 // says what is wrong; a legal position beyond the tables is shown with the server's message.
-async function loadFen(text, { push = true } = {}) {
+async function loadFen(text, { push = true, linked = false } = {}) {
   const ticket = ++state.request;
   const answer = await get("/standard", text);
   if (ticket !== state.request) return;
-  if (!answer.ok && !(answer.status === 404 && parsePlacement(text.trim().split(/[\s_]+/)[0]))) {
+  const fields = text.trim().replace(/_/g, " ").split(/\s+/);
+  const placement = parsePlacement(fields[0]);
+  // a legal position beyond the tables (more men) is shown; castling rights are not dropped
+  // silently: such a FEN is refused like a bad one
+  const beyond = answer.status === 404 && placement && (fields[2] || "-") === "-";
+  if (!answer.ok && !beyond) {
+    if (linked && placement) {
+      // a link to a position the server refuses: its men on the board, the reason beside it
+      newTree({ ...parseFen(text), board: placement });
+      drawBoard();
+      $("fen").value = text;
+    }
     state.answer = null;
     state.map = null;
     panel.clear("No analysis");
     showError(answer.body.error);
+    document.body.dataset.busy = "false";
     document.body.dataset.ready = String(ticket);
     return;
   }
@@ -303,17 +302,24 @@ async function loadFen(text, { push = true } = {}) {
   navigate({ push });
 }
 
+// The position of the address bar: a node of a tree of this visit (the current tree first),
+// or loaded afresh.
 function fromUrl(push) {
   const params = new URLSearchParams(location.search);
   state.flipped = params.get("flip") === "1";
   const fen = params.get("fen") || START;
-  const node = state.tree && state.tree.findFen(fenOf(parseFen(fen)));
-  if (node) {
-    state.tree.current = node;
-    navigate({ push });
-  } else {
-    loadFen(fen, { push });
+  const wanted = fenOf(parseFen(fen));
+  for (const tree of [state.tree, ...state.trees.slice().reverse()]) {
+    const node = tree && tree.findFen(wanted);
+    if (node) {
+      state.tree = tree;
+      tree.current = node;
+      state.line = null;
+      navigate({ push });
+      return;
+    }
   }
+  loadFen(fen, { push, linked: true });
 }
 
 // ---- controls ----
@@ -368,27 +374,24 @@ function setup() {
     e.preventDefault();
     loadFen($("fen").value);
   });
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
-    const keys = {
-      ArrowLeft: () => step(() => state.tree.back()),
-      ArrowRight: () => step(() => state.tree.forward()),
-      ArrowUp: () => step(() => state.tree.toStart()),
-      Home: () => step(() => state.tree.toStart()),
-      ArrowDown: () => step(() => state.tree.toEnd()),
-      End: () => step(() => state.tree.toEnd()),
-      f: () => $("flip").click(),
-      Escape: () => choosePromotion(null),
-    };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
-    }
+  bindKeys({
+    back: () => step(() => state.tree.back()),
+    forward: () => step(() => state.tree.forward()),
+    start: () => step(() => state.tree.toStart()),
+    end: () => step(() => state.tree.toEnd()),
+    flip: () => $("flip").click(),
+    cancel: () => choosePromotion(null),
   });
   window.addEventListener("popstate", () => fromUrl(false));
-  setEditing(false);
+  setEditing(false, false);
   fromUrl(false);
 }
 
-newTree(parseFen(START));
+// the first tree is the linked position's (as the server drew it), so nothing else flashes
+{
+  const linked = new URLSearchParams(location.search).get("fen");
+  const first = linked && parsePlacement(linked.trim().replace(/_/g, " ").split(/\s+/)[0]);
+  newTree(first ? parseFen(linked) : parseFen(START));
+  state.flipped = new URLSearchParams(location.search).get("flip") === "1";
+}
 setup();

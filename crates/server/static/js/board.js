@@ -41,6 +41,8 @@ export class Board {
   // `view`: { board, flipped, lastMove: [from, to] | null, selected, targets: [i], map, arrow }.
   draw(view) {
     this.view = view;
+    // a man being dragged stays under the pointer: the new view is drawn when he is dropped
+    if (this.drag && this.drag.moved) return;
     const svg = this.svg;
     svg.textContent = "";
     svg.dataset.flipped = view.flipped ? "true" : "false";
@@ -161,6 +163,9 @@ export class Board {
     point.x = e.clientX;
     point.y = e.clientY;
     const p = point.matrixTransform(this.svg.getScreenCTM().inverse());
+    // a tap that wobbles a little is still a tap: a drag starts a tenth of a square away
+    const [x0, y0] = this.corner(this.drag.from);
+    if (!this.drag.moved && Math.hypot(p.x - x0 - 0.5, p.y - y0 - 0.5) < 0.1) return;
     this.drag.moved = true;
     this.drag.node.setAttribute("x", p.x - 0.5);
     this.drag.node.setAttribute("y", p.y - 0.5);
@@ -174,9 +179,11 @@ export class Board {
     const i = this.squareAt(e);
     if (drag.from !== null && drag.moved && i !== null && i !== drag.from) {
       this.input.drop(drag.from, i);
-    } else if (drag.moved && this.view) {
-      this.draw(this.view); // dropped off the board or back home: the man returns
+    } else if (drag.moved && i !== drag.from && this.view) {
+      this.draw(this.view); // dropped off the board: the man returns
     } else if (i !== null) {
+      // a tap, or a man put back where he stood: a click there
+      if (drag.moved && this.view) this.draw(this.view);
       this.input.click(i);
     }
   }

@@ -28,12 +28,12 @@ export function parsePlacement(placement) {
 // lichess style with underscores for spaces is read too.
 export function parseFen(fen) {
   const [placement, turn, , , clock, number] = fen.trim().replace(/_/g, " ").split(/\s+/);
-  const count = (text, fallback) => (/^\d+$/.test(text || "") ? Math.min(Number(text), 1000) : fallback);
+  const count = (text, fallback, cap) => (/^\d+$/.test(text || "") ? Math.min(Number(text), cap) : fallback);
   return {
     board: parsePlacement(placement) || new Array(64).fill(null),
     turn: turn === "b" ? "b" : "w",
-    clock: count(clock, 0),
-    number: Math.max(count(number, 1), 1),
+    clock: count(clock, 0, 1000),
+    number: Math.max(count(number, 1, 4294967295), 1),
   };
 }
 
@@ -96,7 +96,16 @@ export function numbered(sans, turn, number) {
   return out;
 }
 
-// The label of the move played from a position (`turn`, `number`): "3. Kd2" or "3... Kd7".
-export function moveLabel(san, turn, number) {
-  return turn === "w" ? `${number}. ${san}` : `${number}... ${san}`;
+// Places `man` (a FEN letter, or "x" to empty the square) on square `i` of `board`; a king
+// moves there from wherever it stood, so there is one of each.
+export function placeMan(board, i, man) {
+  if (man === "x") {
+    board[i] = null;
+    return;
+  }
+  if (man === "K" || man === "k") {
+    const old = board.indexOf(man);
+    if (old >= 0) board[old] = null;
+  }
+  board[i] = man;
 }

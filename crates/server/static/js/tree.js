@@ -47,18 +47,20 @@ export class Tree {
     return null;
   }
 
-  // The first node, searching from the current one outwards, whose FEN is `fen`.
+  // A node whose FEN is `fen`: the current node, its ancestors and what follows it first, then
+  // any other.
   findFen(fen) {
-    const stack = [this.current, this.root];
-    const seen = new Set();
+    const near = [];
+    for (let n = this.current; n; n = n.parent) near.push(n);
+    const all = [];
+    const stack = [this.root, this.current];
     while (stack.length) {
       const node = stack.pop();
-      if (seen.has(node.id)) continue;
-      seen.add(node.id);
-      if (node.fen === fen) return node;
-      stack.push(...node.children);
+      if (all.includes(node)) continue;
+      all.push(node);
+      stack.push(...node.children.slice().reverse());
     }
-    return null;
+    return near.concat(all).find((n) => n.fen === fen) || null;
   }
 
   // The nodes from the root's first move to the current node.
@@ -75,6 +77,19 @@ export class Tree {
     node.parent.children = node.parent.children.filter((c) => c !== node);
     this.current = node.parent;
   }
+}
+
+// How many of `steps` (each { uci }) lead from `root` to `node` along the tree (-1: `node`
+// is not on that line).
+export function stepsTo(root, steps, node) {
+  let at = root;
+  if (at === node) return 0;
+  for (let k = 0; k < steps.length; k++) {
+    at = at.children.find((c) => c.uci === steps[k].uci);
+    if (!at) return -1;
+    if (at === node) return k + 1;
+  }
+  return -1;
 }
 
 // Writes the tree as a score sheet into `list`: the main line, variations in brackets after the
