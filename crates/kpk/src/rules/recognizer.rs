@@ -65,7 +65,7 @@ const fn sound_count() -> usize {
 /// first. Where only the verdict matters and not which rule gives it (inside a proof search),
 /// the first rule that fires ends the check, so the frequent ones go first. A compile-time
 /// error names any id that is not a rule; a test checks that every sound rule is here once.
-const BY_FIRES: [&str; 48] = [
+const BY_FIRES: [&str; 54] = [
     "rule_of_the_square",
     "far_outside_the_square",
     "defender_left_behind",
@@ -115,6 +115,12 @@ const BY_FIRES: [&str; 48] = [
     "king_far_beyond_the_pawn",
     "king_close_and_first_to_the_key_squares",
     "king_to_the_key_squares_long_before_the_defender_to_the_pawn",
+    "defender_outside_the_square_round_the_king",
+    "king_first_to_the_key_and_promotion_squares",
+    "king_in_front_before_a_distant_defender_at_the_pawn",
+    "king_far_from_the_pawn_defender_at_the_stop_square",
+    "defender_near_the_pawn_king_too_slow",
+    "king_below_the_pawn_defender_deep_in_the_square_on_the_path",
 ];
 
 /// [`BY_FIRES`] as rules.

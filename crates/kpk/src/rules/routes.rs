@@ -313,6 +313,91 @@ pub(crate) fn king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds
     !x.strong_to_move && !x.rook_pawn() && king_to(x, key_squares(x)) <= r.capture - 3
 }
 
+/// The defending king needs three moves or more to the promotion square and, going round the strong king, more moves than the pawn: he is outside its square; and the strong king stands no further from the pawn than the defender's moves to its path.
+#[must_use]
+pub fn defender_outside_the_square_round_the_king(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, defender_outside_the_square_round_the_king_holds)
+}
+
+pub(crate) fn defender_outside_the_square_round_the_king_holds(x: &Frame, r: &Race) -> bool {
+    r.defender_to_promotion >= 3
+        && r.king_to_pawn <= r.defender_to_path
+        && defender_to(x, bit(x.promotion())) > r.pawn
+}
+
+/// The defending king is within two moves of the pawn's path (going round the strong king), but the strong king reaches a key square three moves, and the promotion square (going round the defender) two moves, sooner than the kings' distance apart, and stands at most a step further from the pawn than the defender's moves to its path.
+#[must_use]
+pub fn king_first_to_the_key_and_promotion_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_first_to_the_key_and_promotion_squares_holds)
+}
+
+pub(crate) fn king_first_to_the_key_and_promotion_squares_holds(x: &Frame, r: &Race) -> bool {
+    r.king_to_key <= r.kings_apart - 3
+        && r.king_to_pawn <= r.defender_to_path + 1
+        && defender_to(x, path(x)) <= 2
+        && king_to(x, bit(x.promotion())) <= r.kings_apart - 2
+}
+
+/// The defending king needs six moves or more to the promotion square, and the strong king gets in front of its pawn (going round the defender) no later than he can stand next to the pawn.
+#[must_use]
+pub fn king_in_front_before_a_distant_defender_at_the_pawn(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_in_front_before_a_distant_defender_at_the_pawn_holds)
+}
+
+pub(crate) fn king_in_front_before_a_distant_defender_at_the_pawn_holds(
+    x: &Frame,
+    r: &Race,
+) -> bool {
+    r.defender_to_promotion >= 6 && king_to(x, path(x)) <= defender_to_the_pawn(x)
+}
+
+/// The strong king stands five steps or more from the pawn, the defending king is inside the square and reaches the square in front of the pawn (going round the king) three moves before that distance.
+#[must_use]
+pub fn king_far_from_the_pawn_defender_at_the_stop_square(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_far_from_the_pawn_defender_at_the_stop_square_holds)
+}
+
+pub(crate) fn king_far_from_the_pawn_defender_at_the_stop_square_holds(
+    x: &Frame,
+    r: &Race,
+) -> bool {
+    r.king_to_pawn >= 5
+        && r.pawn >= r.defender_to_promotion
+        && r.king_to_pawn >= defender_to(x, bit(x.pawn.offset(0, 1))) + 3
+}
+
+/// The pawn stands past its second rank, the strong king needs three moves or more to stand next to the pawn's path, the defending king stands at most two ranks above the pawn, inside the square going round the king, and can stand next to the pawn before the king reaches a key square.
+#[must_use]
+pub fn defender_near_the_pawn_king_too_slow(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, defender_near_the_pawn_king_too_slow_holds)
+}
+
+pub(crate) fn defender_near_the_pawn_king_too_slow_holds(x: &Frame, r: &Race) -> bool {
+    x.pawn.rank >= 2
+        && r.protect >= 3
+        && x.defender.rank - x.pawn.rank <= 2
+        && defender_to(x, bit(x.promotion())) <= r.pawn
+        && king_to(x, key_squares(x)) > defender_to_the_pawn(x)
+}
+
+/// The strong king stands below its pawn, the defending king is on the pawn's path or a move from it and three moves inside the square going round the king, and the kings stand at most a move further apart than the pawn's moves to promote.
+#[must_use]
+pub fn king_below_the_pawn_defender_deep_in_the_square_on_the_path(
+    pos: &KpkPosition,
+) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds)
+}
+
+pub(crate) fn king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds(
+    x: &Frame,
+    r: &Race,
+) -> bool {
+    x.strong_king.rank < x.pawn.rank
+        && r.defender_to_path <= 1
+        && r.kings_apart <= r.pawn + 1
+        && defender_to(x, bit(x.promotion())) <= r.pawn - 3
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
