@@ -59,13 +59,14 @@ pub use races::{
     pawn_lost_to_a_defender_in_front,
 };
 pub use routes::{
-    deep_inside_the_square_first_to_the_stop_square, defender_near_the_pawn_king_too_slow,
-    defender_on_the_path_first_to_the_stop_square, defender_outside_the_square_round_the_king,
-    king_behind_the_pawn_defender_on_the_path,
+    deep_inside_the_square_first_to_the_stop_square, defender_barred_from_the_path,
+    defender_near_the_pawn_king_too_slow, defender_on_the_path_first_to_the_stop_square,
+    defender_outside_the_square_round_the_king, king_behind_the_pawn_defender_on_the_path,
     king_below_the_pawn_defender_deep_in_the_square_on_the_path, king_far_beyond_the_pawn,
     king_far_from_the_front_pawn_lost, king_far_from_the_pawn_defender_at_the_stop_square,
     king_far_to_the_side_defender_in_front, king_first_to_the_key_and_promotion_squares,
     king_in_front_before_a_distant_defender_at_the_pawn,
+    king_nearer_the_pawn_and_first_to_the_key_squares,
     king_to_a_key_square_before_the_defender_to_the_path, pawn_lost_round_the_king,
     rook_pawn_defender_above_first_to_the_key_squares,
 };
@@ -423,6 +424,12 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: None),
     rule!(king_in_front_before_a_distant_defender_at_the_pawn / king_in_front_before_a_distant_defender_at_the_pawn_holds, Win,
         "The defending king needs six moves or more to the promotion square, and the strong king gets in front of its pawn (going round the defender) no later than he can stand next to the pawn.",
+        seed: None, literal: false, corrects: None),
+    rule!(king_nearer_the_pawn_and_first_to_the_key_squares / king_nearer_the_pawn_and_first_to_the_key_squares_holds, Win,
+        "The strong king stands nearer its pawn than the defending king does, reaches a key square (going round him) three moves before he reaches the promotion square, and stands next to the pawn a move before he reaches the pawn's path.",
+        seed: None, literal: false, corrects: None),
+    rule!(defender_barred_from_the_path / defender_barred_from_the_path_holds, Win,
+        "Not a rook pawn: the defending king is nearer the pawn's path than the strong king is to a key square, but the king bars his way, so that going round it he reaches the path no sooner than the king reaches a key square.",
         seed: None, literal: false, corrects: None),
 ];
 

@@ -398,6 +398,30 @@ pub(crate) fn king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds(
         && defender_to(x, bit(x.promotion())) <= r.pawn - 3
 }
 
+/// The strong king stands nearer its pawn than the defending king does, reaches a key square (going round him) three moves before he reaches the promotion square, and stands next to the pawn a move before he reaches the pawn's path.
+#[must_use]
+pub fn king_nearer_the_pawn_and_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_nearer_the_pawn_and_first_to_the_key_squares_holds)
+}
+
+pub(crate) fn king_nearer_the_pawn_and_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    r.king_to_pawn < r.kings_apart
+        && king_to(x, key_squares(x)) <= r.defender_to_promotion - 3
+        && king_to(x, zone(x.pawn) & !bit(x.pawn)) < r.defender_to_path
+}
+
+/// Not a rook pawn: the defending king is nearer the pawn's path than the strong king is to a key square, but the king bars his way, so that going round it he reaches the path no sooner than the king reaches a key square.
+#[must_use]
+pub fn defender_barred_from_the_path(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, defender_barred_from_the_path_holds)
+}
+
+pub(crate) fn defender_barred_from_the_path_holds(x: &Frame, r: &Race) -> bool {
+    !x.rook_pawn()
+        && r.king_to_key > r.defender_to_path
+        && king_to(x, key_squares(x)) <= defender_to(x, path(x))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
