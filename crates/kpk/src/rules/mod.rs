@@ -68,7 +68,7 @@ pub use routes::{
     king_in_front_before_a_distant_defender_at_the_pawn,
     king_nearer_the_pawn_and_first_to_the_key_squares,
     king_to_a_key_square_before_the_defender_to_the_path, pawn_lost_round_the_king,
-    rook_pawn_defender_above_first_to_the_key_squares,
+    pawn_near_promotion_king_first, rook_pawn_defender_above_first_to_the_key_squares,
 };
 pub use won::{
     first_to_a_key_square, guards_front_squares, guards_front_squares_literal,
@@ -430,6 +430,9 @@ pub const RULES: &[Rule] = &[
         seed: None, literal: false, corrects: None),
     rule!(defender_barred_from_the_path / defender_barred_from_the_path_holds, Win,
         "Not a rook pawn: the defending king is nearer the pawn's path than the strong king is to a key square, but the king bars his way, so that going round it he reaches the path no sooner than the king reaches a key square.",
+        seed: None, literal: false, corrects: None),
+    rule!(pawn_near_promotion_king_first / pawn_near_promotion_king_first_holds, Win,
+        "Not a rook pawn, two moves or fewer from promoting: the strong king reaches a key square sooner than the kings' distance apart and stands no further from its pawn than the defending king's moves to the pawn's path, while the defender can still reach the square in front of the pawn only by a route round the king.",
         seed: None, literal: false, corrects: None),
 ];
 

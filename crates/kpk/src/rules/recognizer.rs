@@ -65,7 +65,7 @@ const fn sound_count() -> usize {
 /// first. Where only the verdict matters and not which rule gives it (inside a proof search),
 /// the first rule that fires ends the check, so the frequent ones go first. A compile-time
 /// error names any id that is not a rule; a test checks that every sound rule is here once.
-const BY_FIRES: [&str; 56] = [
+const BY_FIRES: [&str; 57] = [
     "rule_of_the_square",
     "far_outside_the_square",
     "defender_left_behind",
@@ -123,6 +123,7 @@ const BY_FIRES: [&str; 56] = [
     "king_below_the_pawn_defender_deep_in_the_square_on_the_path",
     "king_nearer_the_pawn_and_first_to_the_key_squares",
     "defender_barred_from_the_path",
+    "pawn_near_promotion_king_first",
 ];
 
 /// [`BY_FIRES`] as rules.

@@ -422,6 +422,20 @@ pub(crate) fn defender_barred_from_the_path_holds(x: &Frame, r: &Race) -> bool {
         && king_to(x, key_squares(x)) <= defender_to(x, path(x))
 }
 
+/// Not a rook pawn, two moves or fewer from promoting: the strong king reaches a key square sooner than the kings' distance apart and stands no further from its pawn than the defending king's moves to the pawn's path, while the defender can still reach the square in front of the pawn only by a route round the king.
+#[must_use]
+pub fn pawn_near_promotion_king_first(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, pawn_near_promotion_king_first_holds)
+}
+
+pub(crate) fn pawn_near_promotion_king_first_holds(x: &Frame, r: &Race) -> bool {
+    !x.rook_pawn()
+        && r.pawn <= 2
+        && r.king_to_key < r.kings_apart
+        && r.king_to_pawn <= r.defender_to_path
+        && defender_to(x, bit(x.pawn.offset(0, 1))) <= 9
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
