@@ -100,16 +100,17 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 /// assert_eq!(c.wdl, Wdl::Draw);
 /// assert!(matches!(c.basis, rules::Basis::Rule(r) if r.id == "rook_pawn_corner"));
 ///
-/// // Ke2, Pe3 v Ke7: no rule fits, but Black answers every king move with the opposition
-/// let opposition = KpkPosition::new(KpkSetup {
+/// // Kb2, Pg2 v Kb6: no rule fits, but Black's king keeps pace with White's on the way to
+/// // the g-pawn
+/// let race = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
-///     strong_king: Square::E2,
-///     pawn: Square::E3,
-///     weak_king: Square::E7,
+///     strong_king: Square::B2,
+///     pawn: Square::G2,
+///     weak_king: Square::B6,
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
-/// let c = rules::classify(&opposition);
+/// let c = rules::classify(&race);
 /// assert_eq!(c.wdl, Wdl::Draw);
 /// assert!(matches!(c.basis, rules::Basis::Proof { plies } if plies > 0));
 /// ```

@@ -257,12 +257,12 @@ pub struct Line {
 ///
 /// ```
 /// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
-/// // Ke2, Pe3 v Ke7, White to move: every king move is met by the opposition
+/// // Kb2, Pg2 v Kb6, White to move: Black's king keeps pace with White's
 /// let pos = Endgame::new(EndgameSetup {
 ///     strong_side: Color::White,
-///     strong_king: Square::E2,
-///     extra: Some((Role::Pawn, Square::E3)),
-///     weak_king: Square::E7,
+///     strong_king: Square::B2,
+///     extra: Some((Role::Pawn, Square::G2)),
+///     weak_king: Square::B6,
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
