@@ -138,8 +138,16 @@ def tables_and_multipv(kpk):
               f"{fen}: first moves {firsts}")
         scores = [line["score"].relative for line in lines]
         check(all(a >= b for a, b in zip(scores, scores[1:])), f"{fen}: not best first: {scores}")
+    # UCI_ShowWDL: python-chess reads the wdl field; certain for a table mate
+    engine.configure({"UCI_ShowWDL": True})
+    info = engine.analyse(chess.Board("8/8/8/8/8/2k5/1R6/K7 w - - 0 1"), chess.engine.Limit(depth=1))
+    wdl = info["wdl"].relative
+    check((wdl.wins, wdl.draws, wdl.losses) == (1000, 0, 0), f"KRK wdl: {wdl}")
+    info = engine.analyse(chess.Board(), chess.engine.Limit(depth=3))
+    wdl = info["wdl"].relative
+    check(wdl.total() == 1000 and wdl.draws > 0, f"the start position's wdl: {wdl}")
     engine.quit()
-    print("tables and multipv: ok")
+    print("tables, multipv and wdl: ok")
 
 
 def self_play(kpk):

@@ -21,6 +21,7 @@
 //! | `Tables` | check, default true | probe the tables at every node of at most three men below the root: exact mate scores (`mate N` for a longer position that converts into a known mate) and draws, under the 50-move rule; false searches those endings too |
 //! | `MultiPV` | spin 1-32, default 1 | lines per iteration: the best, then the best with that first move excluded, ...; each `info` line carries `multipv N` when more than one is asked |
 //! | `Selective` | check, default true | the selective search of [`crate::selective`] (check extension, null move, late-move reductions, futility and razoring, aspiration windows); false searches full width |
+//! | `UCI_ShowWDL` | check, default false | each `info` line carries `wdl W D L` in permille ([`wdl_permille`]: certain for a mate or a known result, a logistic model of the evaluation otherwise) |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
@@ -49,7 +50,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use kpk_score::{DrawPolicy, Grain, UciScore};
+use kpk_score::{DrawPolicy, Grain, Score, UciScore};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -81,6 +82,8 @@ pub struct Engine {
     /// The `Contempt` value, used whenever `DrawPolicy` is `Contempt`.
     contempt: i32,
     overhead: Duration,
+    /// `UCI_ShowWDL`: each `info` line carries `wdl W D L`.
+    show_wdl: bool,
 }
 
 impl Default for Engine {
@@ -99,6 +102,7 @@ impl Engine {
             position: Chess::default(),
             history: Vec::new(),
             contempt: 0,
+            show_wdl: false,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
         }
     }
@@ -262,6 +266,9 @@ impl Engine {
             "tables" => {
                 options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
             }
+            "uci_showwdl" => {
+                self.show_wdl = choose("UCI_ShowWDL", word, &[("true", true), ("false", false)])?;
+            }
             "move overhead" => {
                 self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
             }
@@ -308,8 +315,9 @@ impl Engine {
         let stopped = Arc::new(AtomicBool::new(false));
         let (root, history, out) = (self.position.clone(), self.history.clone(), Arc::clone(out));
         let waiting = Arc::clone(&stopped);
+        let show_wdl = self.show_wdl;
         let handle = std::thread::spawn(move || {
-            let mut report = |info: &Info| say(&out, &info_line(info));
+            let mut report = |info: &Info| say(&out, &info_line(info, show_wdl));
             // a search that panics must still answer: a GUI waiting for `bestmove` would lose on
             // time. It answers the first legal move, says why, and leaves a fresh searcher.
             let options = searcher.options();
@@ -378,7 +386,27 @@ fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
 }
 
-fn info_line(info: &Info) -> String {
+/// The win, draw and loss chances in permille that `UCI_ShowWDL` reports for a score: certain
+/// for a proof (a mate, or a known win or loss of the endgame knowledge and the tables);
+/// for an evaluation a logistic model in centipawns (at 0: 76 / 848 / 76; at +150: 500 / 492 /
+/// 8; at +300: 924 / 75 / 1), a guide for a GUI's bar, not a measured rate.
+#[must_use]
+pub fn wdl_permille(score: Score) -> (u32, u32, u32) {
+    if score.is_winning_proof() {
+        return (1000, 0, 0);
+    }
+    if score.is_losing_proof() {
+        return (0, 0, 1000);
+    }
+    let cp = f64::from(score.get());
+    let chance = |x: f64| 1000.0 / (1.0 + (-x / 60.0).exp());
+    // whole permilles that add up to 1,000
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..=1000
+    let (w, l) = (chance(cp - 150.0).round() as u32, chance(-cp - 150.0).round() as u32);
+    (w, 1000 - w - l, l)
+}
+
+fn info_line(info: &Info, show_wdl: bool) -> String {
     let ms = info.time.as_millis();
     let nps = u128::from(info.nodes) * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(uci).collect();
@@ -390,6 +418,10 @@ fn info_line(info: &Info) -> String {
     if info.multipv > 0 {
         line = line.replacen(" score ", &format!(" multipv {} score ", info.multipv), 1);
     }
+    if show_wdl {
+        let (w, d, l) = wdl_permille(info.score);
+        line = line.replacen(" nodes ", &format!(" wdl {w} {d} {l} nodes "), 1);
+    }
     if !pv.is_empty() {
         line.push_str(" pv ");
         line.push_str(&pv.join(" "));
@@ -397,7 +429,7 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-const OPTIONS: [&str; 13] = [
+const OPTIONS: [&str; 14] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -409,6 +441,7 @@ const OPTIONS: [&str; 13] = [
     "RootDTM type check default true",
     "Tables type check default true",
     "Selective type check default true",
+    "UCI_ShowWDL type check default false",
     "MultiPV type spin default 1 min 1 max 32",
     "Move Overhead type spin default 30 min 0 max 5000",
 ];
@@ -524,6 +557,34 @@ mod tests {
         let mut text = String::new();
         out_rx.read_to_string(&mut text).unwrap();
         text
+    }
+
+    #[test]
+    fn wdl_is_certain_for_proofs_and_a_model_for_evaluations() {
+        assert_eq!(wdl_permille(Score::mate_in(7)), (1000, 0, 0));
+        assert_eq!(wdl_permille(Score::mated_in(4)), (0, 0, 1000));
+        assert_eq!(wdl_permille(Score::known_win_in(3)), (1000, 0, 0));
+        assert_eq!(wdl_permille(Score::ZERO), (76, 848, 76));
+        let mut last = 0;
+        for cp in (-1000..=1000).step_by(25) {
+            let (w, d, l) = wdl_permille(Score::eval(cp));
+            assert_eq!(w + d + l, 1000, "{cp}");
+            assert!(w >= last, "the win chance grows with the score: {cp}");
+            assert_eq!(wdl_permille(Score::eval(-cp)), (l, d, w), "symmetric at {cp}");
+            last = w;
+        }
+        // over UCI: KRK is a win, the mated side a loss
+        let text = talk(&[
+            ("setoption name UCI_ShowWDL value true", 0),
+            ("position fen 8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 0),
+            ("go depth 2", 200),
+            ("position fen 7k/8/6K1/8/8/8/8/6R1 b - - 0 1", 0),
+            ("go depth 2", 200),
+        ]);
+        assert!(text.contains(" wdl 1000 0 0 "), "{text}");
+        assert!(text.contains(" wdl 0 0 1000 "), "{text}");
+        let plain = talk(&[("position startpos", 0), ("go depth 1", 100)]);
+        assert!(!plain.contains(" wdl "), "off by default: {plain}");
     }
 
     #[test]
