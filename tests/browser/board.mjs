@@ -8,6 +8,15 @@ export async function checkBoard(page, base) {
   check((await d.fen()) === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "the page starts from its KPK position");
   check(d.urlFen() === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", `the address bar carries the position: ${page.url()}`);
 
+  // the men are the project's figures, not letters: on the board and in the palette
+  const figures = await page.$$eval("#board use.man", (us) => us.map((u) => u.getAttribute("href")));
+  check(figures.length === 3 && figures.every((h) => /^#piece-[KQRBNP]$/.test(h)), `board figures: ${figures}`);
+  check((await page.$$("#board text:not(.coord)")).length === 0, "no lettered men on the board");
+  const palette = await page.$$eval("#palette button[data-piece] use", (us) => us.map((u) => u.getAttribute("href") + " " + u.getAttribute("class")));
+  check(palette.length === 12 && palette.filter((p) => p.endsWith("black")).length === 6, `palette figures: ${palette}`);
+  const symbols = await page.$$eval("svg.defs symbol", (ss) => ss.map((s) => s.id).sort().join(" "));
+  check(symbols === "piece-B piece-K piece-N piece-P piece-Q piece-R", `the figures defined: ${symbols}`);
+
   // edit mode: clear, place Ke6, Pe5 v Ke8, Black to move
   check(await page.isHidden("#palette"), "the palette belongs to edit mode");
   await page.click("#edit");
