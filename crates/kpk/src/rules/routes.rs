@@ -89,8 +89,8 @@ fn defender_to_the_pawn(x: &Frame) -> i8 {
     if x.strong_king.distance(x.pawn) == 1 {
         return NO_ROUTE;
     }
-    let barred = zone(x.strong_king) | pawn_attacks(x);
-    let d = route(x.defender, bit(x.pawn), barred);
+    // the pawn itself is the goal, not a barred square
+    let d = route(x.defender, bit(x.pawn), defender_barred(x) & !bit(x.pawn));
     if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() - 1 }
 }
 
@@ -101,24 +101,21 @@ fn king_to(x: &Frame, targets: u64) -> i8 {
     if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
 }
 
-/// Files from the strong king to the defending king, counted towards the centre (the side
-/// away from the edge the pawn is nearer).
+/// Files from `from` to `to`, counted towards the centre (away from the edge the pawn is
+/// nearer), so that a rule reads alike for a pawn on either wing.
+const fn files_towards_the_centre(x: &Frame, from: Coord, to: Coord) -> i8 {
+    if x.pawn.file <= 3 { to.file - from.file } else { from.file - to.file }
+}
+
+/// Files from the strong king to the defending king, counted towards the centre.
 const fn defender_files_beyond_the_king(x: &Frame) -> i8 {
-    if x.pawn.file <= 3 {
-        x.defender.file - x.strong_king.file
-    } else {
-        x.strong_king.file - x.defender.file
-    }
+    files_towards_the_centre(x, x.strong_king, x.defender)
 }
 
 /// Files from the pawn to the strong king, counted towards the centre (negative towards the
 /// edge the pawn is nearer).
 const fn king_files_towards_the_centre(x: &Frame) -> i8 {
-    if x.pawn.file <= 3 {
-        x.strong_king.file - x.pawn.file
-    } else {
-        x.pawn.file - x.strong_king.file
-    }
+    files_towards_the_centre(x, x.pawn, x.strong_king)
 }
 
 /// **The king reaches a key square before the defender reaches the path.** Not a rook pawn

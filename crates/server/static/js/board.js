@@ -1,7 +1,7 @@
 // The board: squares, the men (the SVG figures defined once in the page), the last move, the
 // man picked up and his legal targets, the map of the defending king, key squares and the
 // square of the pawn, an arrow for a hovered move; click or drag input, either way up.
-import { FILES, squareName } from "./fen.js";
+import { FILES, squareIndex, squareName } from "./fen.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -94,10 +94,10 @@ export class Board {
       el("rect", { x, y, width: 1, height: 1, class: "map " + mark, "data-square": squareName(i), "data-map": mark }, overlay);
     }
     for (const name of map.keySquares || []) {
-      const [x, y] = this.corner(FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1));
+      const [x, y] = this.corner(squareIndex(name));
       el("rect", { x: x + 0.08, y: y + 0.08, width: 0.84, height: 0.84, class: "key", "data-key": name }, overlay);
     }
-    const region = (map.pawnSquare || []).map((n) => this.corner(FILES.indexOf(n[0]) + 8 * (Number(n[1]) - 1)));
+    const region = (map.pawnSquare || []).map((n) => this.corner(squareIndex(n)));
     if (region.length) {
       const xs = region.map((c) => c[0]);
       const ys = region.map((c) => c[1]);
@@ -114,9 +114,8 @@ export class Board {
   showArrow(uci) {
     if (!this.arrows) return;
     this.arrows.textContent = "";
-    const index = (n) => FILES.indexOf(n[0]) + 8 * (Number(n[1]) - 1);
-    const [x1, y1] = this.corner(index(uci.slice(0, 2)));
-    const [x2, y2] = this.corner(index(uci.slice(2, 4)));
+    const [x1, y1] = this.corner(squareIndex(uci.slice(0, 2)));
+    const [x2, y2] = this.corner(squareIndex(uci.slice(2, 4)));
     // stop short of the target's centre so the head sits on the square
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const k = (len - 0.3) / len;
