@@ -65,7 +65,7 @@ const fn sound_count() -> usize {
 /// first. Where only the verdict matters and not which rule gives it (inside a proof search),
 /// the first rule that fires ends the check, so the frequent ones go first. A compile-time
 /// error names any id that is not a rule; a test checks that every sound rule is here once.
-const BY_FIRES: [&str; 57] = [
+const BY_FIRES: [&str; 62] = [
     "rule_of_the_square",
     "far_outside_the_square",
     "defender_left_behind",
@@ -124,6 +124,11 @@ const BY_FIRES: [&str; 57] = [
     "king_nearer_the_pawn_and_first_to_the_key_squares",
     "defender_barred_from_the_path",
     "pawn_near_promotion_king_first",
+    "king_first_to_the_next_key_squares",
+    "rook_pawn_defender_first_to_the_bishop_file",
+    "king_above_the_pawn_first_to_the_next_key_squares",
+    "king_behind_the_pawn_defender_first_to_the_next_key_squares",
+    "king_in_front_first_defender_two_files_beyond",
 ];
 
 /// [`BY_FIRES`] as rules.

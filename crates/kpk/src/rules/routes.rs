@@ -8,7 +8,7 @@
 //! A route is a flood fill over bitboards (one `u64` per step), at most a few dozen
 //! instructions a step; the rules that use one are checked after the cheaper rules.
 
-use super::frame::{Coord, Frame, Race};
+use super::frame::{Coord, Frame, KeySquares, Race};
 use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
 
@@ -64,6 +64,25 @@ fn path(x: &Frame) -> u64 {
 
 fn key_squares(x: &Frame) -> u64 {
     x.keys.iter().map(bit).fold(0, |a, b| a | b)
+}
+
+/// The key squares the pawn will have one step further on (none for a pawn on its seventh
+/// rank, whose next step promotes).
+fn next_key_squares(x: &Frame) -> u64 {
+    if x.pawn.rank >= 6 {
+        return 0;
+    }
+    KeySquares::of(x.pawn.offset(0, 1)).iter().map(bit).fold(0, |a, b| a | b)
+}
+
+/// For a rook pawn, the two bishop-file squares by the promotion corner (c7 and c8 for an
+/// a-pawn), from which the defender keeps the strong king shut in; none for another pawn.
+fn bishop_file_corner(x: &Frame) -> u64 {
+    if !x.rook_pawn() {
+        return 0;
+    }
+    let file = if x.pawn.file == 0 { 2 } else { 5 };
+    bit(Coord { file, rank: 6 }) | bit(Coord { file, rank: 7 })
 }
 
 /// The squares the defending king may not enter on his way to the pawn's squares: next to the
@@ -431,6 +450,97 @@ pub(crate) fn pawn_near_promotion_king_first_holds(x: &Frame, r: &Race) -> bool 
         && r.king_to_key < r.kings_apart
         && r.king_to_pawn <= r.defender_to_path
         && defender_to(x, bit(x.pawn.offset(0, 1))) <= 9
+}
+
+/// **A rook pawn: the defender first to the bishop file by the corner.** The defending king
+/// stands above the strong king and inside the pawn's square (going round the king), the
+/// strong king is three steps or more from the promotion square, and the defender reaches the
+/// bishop-file squares by the corner (c7 or c8 for an a-pawn) sooner than the strong king
+/// reaches the knight-file key squares: from there he never lets it out of the corner's files.
+#[must_use]
+pub fn rook_pawn_defender_first_to_the_bishop_file(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Draw, rook_pawn_defender_first_to_the_bishop_file_holds)
+}
+
+pub(crate) fn rook_pawn_defender_first_to_the_bishop_file_holds(x: &Frame, r: &Race) -> bool {
+    x.rook_pawn()
+        && x.defender.rank > x.strong_king.rank
+        && defender_to(x, bit(x.promotion())) <= r.pawn
+        && king_to(x, bit(x.promotion())) >= 3
+        && king_to(x, key_squares(x)) > defender_to(x, bishop_file_corner(x))
+}
+
+/// **The king behind its pawn, the defender first to the next key squares.** The strong king
+/// stands three ranks or more behind its pawn, within three moves of a key square (going round
+/// the defender), but the defending king reaches the key squares of the pawn's next step two
+/// moves before it does.
+#[must_use]
+pub fn king_behind_the_pawn_defender_first_to_the_next_key_squares(
+    pos: &KpkPosition,
+) -> Option<Wdl> {
+    claim(pos, Claim::Draw, king_behind_the_pawn_defender_first_to_the_next_key_squares_holds)
+}
+
+pub(crate) fn king_behind_the_pawn_defender_first_to_the_next_key_squares_holds(
+    x: &Frame,
+    _: &Race,
+) -> bool {
+    let next = next_key_squares(x);
+    x.strong_king.rank + 3 <= x.pawn.rank
+        && king_to(x, key_squares(x)) <= 3
+        && king_to(x, next) >= defender_to(x, next) + 2
+}
+
+/// **The king above its pawn, first to the next key squares.** Not a rook pawn: the strong
+/// king stands above its pawn, reaches a key square of the pawn's next step (going round the
+/// defender) three moves before the defending king can stand next to the pawn, and stands next
+/// to the pawn's path before he can reach the path going round the king.
+#[must_use]
+pub fn king_above_the_pawn_first_to_the_next_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_above_the_pawn_first_to_the_next_key_squares_holds)
+}
+
+pub(crate) fn king_above_the_pawn_first_to_the_next_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    !x.rook_pawn()
+        && x.strong_king.rank > x.pawn.rank
+        && king_to(x, next_key_squares(x)) <= r.capture - 3
+        && r.protect < defender_to(x, path(x))
+}
+
+/// **The king first to the next key squares, before the defender reaches the path.** (For a
+/// rook pawn, the defending king stands four moves or more from the bishop-file squares by
+/// the corner.) Going round each other, the strong king reaches a key square of the pawn's
+/// next step before the defending king reaches the pawn's path, and a key square of its
+/// present one no later; and it stands nearer the pawn than the defender's moves to the path.
+#[must_use]
+pub fn king_first_to_the_next_key_squares(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_first_to_the_next_key_squares_holds)
+}
+
+pub(crate) fn king_first_to_the_next_key_squares_holds(x: &Frame, r: &Race) -> bool {
+    let to_path = defender_to(x, path(x));
+    (!x.rook_pawn() || defender_to(x, bishop_file_corner(x)) >= 4)
+        && r.king_to_pawn < r.defender_to_path
+        && king_to(x, next_key_squares(x)) < to_path
+        && king_to(x, key_squares(x)) <= to_path
+}
+
+/// **The king in front first, the defender two files beyond it.** The defending king stands two
+/// files or more beyond the strong king, towards the centre. Going round each other, the
+/// strong king gets in front of its pawn before the defender reaches the pawn's path, and onto
+/// a key square no later than he reaches the path, even where the promotion square is two
+/// moves further from it than the path is from him.
+#[must_use]
+pub fn king_in_front_first_defender_two_files_beyond(pos: &KpkPosition) -> Option<Wdl> {
+    claim(pos, Claim::Win, king_in_front_first_defender_two_files_beyond_holds)
+}
+
+pub(crate) fn king_in_front_first_defender_two_files_beyond_holds(x: &Frame, r: &Race) -> bool {
+    let to_path = defender_to(x, path(x));
+    defender_files_beyond_the_king(x) >= 2
+        && r.king_to_promotion >= to_path + 2
+        && king_to(x, key_squares(x)) <= to_path
+        && king_to(x, path(x)) < r.defender_to_path
 }
 
 #[cfg(test)]
