@@ -1,5 +1,6 @@
 //! A KPK position seen from the side with the pawn: White, its pawn moving up the board.
 
+use super::routes::RouteCache;
 use crate::{Color, KpkPosition, Square};
 
 /// A square as signed file and rank (`0..=7`), so that rules can step off the board and ask.
@@ -107,7 +108,7 @@ impl KeySquares {
 
 /// The position with the side that owns the pawn as White (a black pawn's position is flipped
 /// vertically): `strong_king` and `pawn` are the strong side's, `defender` the defending king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct Frame {
     /// The strong king.
     pub strong_king: Coord,
@@ -118,6 +119,8 @@ pub(crate) struct Frame {
     pub strong_to_move: bool,
     /// The pawn's key squares.
     pub keys: KeySquares,
+    /// The routes round the other king the rules have asked for so far.
+    pub(crate) routes: RouteCache,
 }
 
 impl Frame {
@@ -131,6 +134,7 @@ impl Frame {
             defender: Coord::of(flip(pos.weak_king())),
             strong_to_move: pos.strong_to_move(),
             keys: KeySquares::of(pawn),
+            routes: RouteCache::new(),
         }
     }
 

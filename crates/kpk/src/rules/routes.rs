@@ -8,6 +8,8 @@
 //! A route is a flood fill over bitboards (one `u64` per step), at most a few dozen
 //! instructions a step; the rules that use one are checked after the cheaper rules.
 
+use core::cell::Cell;
+
 use super::frame::{Coord, Frame, KeySquares, Race};
 use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
@@ -95,29 +97,102 @@ fn pawn_attacks(x: &Frame) -> u64 {
     bit(x.pawn.offset(-1, 1)) | bit(x.pawn.offset(1, 1))
 }
 
-/// Defender: moves (less one when he is to move) until he stands on one of `targets`, round
+/// Where a route leads.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// The pawn's path: any square in front of it on its file.
+    Path,
+    /// The square in front of the pawn.
+    Stop,
+    /// The promotion square.
+    Promotion,
+    /// A key square.
+    Keys,
+    /// A key square of the pawn one step further on.
+    NextKeys,
+    /// For a rook pawn, the bishop-file squares by the corner.
+    BishopCorner,
+    /// A square next to the pawn.
+    NextToPawn,
+}
+
+const GOALS: usize = 7;
+
+/// Not yet found.
+const UNKNOWN: i8 = i8::MIN;
+
+/// Every route a rule has asked for in one position, found once however many rules ask
+/// (inside a proof search, a position no rule decides asks every rule).
+#[derive(Clone, Debug)]
+pub(crate) struct RouteCache {
+    defender: [Cell<i8>; GOALS],
+    king: [Cell<i8>; GOALS],
+    defender_to_the_pawn: Cell<i8>,
+}
+
+impl RouteCache {
+    pub(crate) const fn new() -> RouteCache {
+        RouteCache {
+            defender: [const { Cell::new(UNKNOWN) }; GOALS],
+            king: [const { Cell::new(UNKNOWN) }; GOALS],
+            defender_to_the_pawn: Cell::new(UNKNOWN),
+        }
+    }
+}
+
+/// `slot`'s route, found by `find` the first time.
+fn remembered(slot: &Cell<i8>, find: impl FnOnce() -> i8) -> i8 {
+    let known = slot.get();
+    if known != UNKNOWN {
+        return known;
+    }
+    let found = find();
+    slot.set(found);
+    found
+}
+
+/// The squares of `goal`.
+fn targets(x: &Frame, goal: Goal) -> u64 {
+    match goal {
+        Goal::Path => path(x),
+        Goal::Stop => bit(x.pawn.offset(0, 1)),
+        Goal::Promotion => bit(x.promotion()),
+        Goal::Keys => key_squares(x),
+        Goal::NextKeys => next_key_squares(x),
+        Goal::BishopCorner => bishop_file_corner(x),
+        Goal::NextToPawn => zone(x.pawn) & !bit(x.pawn),
+    }
+}
+
+/// Defender: moves (less one when he is to move) until he stands on a square of `goal`, round
 /// the strong king and the pawn's guard.
-fn defender_to(x: &Frame, targets: u64) -> i8 {
-    let d = route(x.defender, targets, defender_barred(x));
-    if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() }
+fn defender_to(x: &Frame, goal: Goal) -> i8 {
+    remembered(&x.routes.defender[goal as usize], || {
+        let d = route(x.defender, targets(x, goal), defender_barred(x));
+        if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() }
+    })
 }
 
 /// Defender: moves (less one when he is to move) until he stands next to the pawn, on a route
 /// round the strong king, with the pawn unguarded; [`NO_ROUTE`] when the strong king guards it.
 fn defender_to_the_pawn(x: &Frame) -> i8 {
-    if x.strong_king.distance(x.pawn) == 1 {
-        return NO_ROUTE;
-    }
-    // the pawn itself is the goal, not a barred square
-    let d = route(x.defender, bit(x.pawn), defender_barred(x) & !bit(x.pawn));
-    if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() - 1 }
+    remembered(&x.routes.defender_to_the_pawn, || {
+        if x.strong_king.distance(x.pawn) == 1 {
+            return NO_ROUTE;
+        }
+        // the pawn itself is the goal, not a barred square
+        let d = route(x.defender, bit(x.pawn), defender_barred(x) & !bit(x.pawn));
+        if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() - 1 }
+    })
 }
 
-/// Strong king: moves (less one when it is to move) until it stands on one of `targets`,
+/// Strong king: moves (less one when it is to move) until it stands on a square of `goal`,
 /// round the defending king and its own pawn.
-fn king_to(x: &Frame, targets: u64) -> i8 {
-    let d = route(x.strong_king, targets, zone(x.defender) | bit(x.pawn));
-    if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
+fn king_to(x: &Frame, goal: Goal) -> i8 {
+    remembered(&x.routes.king[goal as usize], || {
+        let d = route(x.strong_king, targets(x, goal), zone(x.defender) | bit(x.pawn));
+        if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
+    })
 }
 
 /// Files from `from` to `to`, counted towards the centre (away from the edge the pawn is
@@ -155,7 +230,7 @@ pub(crate) fn king_to_a_key_square_before_the_defender_to_the_path_holds(
     !x.rook_pawn()
         && !knight_pawn_on_the_sixth
         && (x.defender.file - x.strong_king.file).abs() >= 2
-        && r.king_to_key < defender_to(x, path(x))
+        && r.king_to_key < defender_to(x, Goal::Path)
         && r.king_to_pawn <= defender_to_the_pawn(x) + 2
 }
 
@@ -185,8 +260,8 @@ pub(crate) fn king_far_to_the_side_defender_in_front_holds(x: &Frame, r: &Race) 
     king_files_towards_the_centre(x) >= 4
         && r.king_to_promotion >= r.kings_apart - 3
         && r.king_to_pawn >= r.defender_to_path + 2
-        && defender_to(x, bit(x.promotion())) <= r.pawn
-        && king_to(x, key_squares(x)) >= defender_to_the_pawn(x) - 2
+        && defender_to(x, Goal::Promotion) <= r.pawn
+        && king_to(x, Goal::Keys) >= defender_to_the_pawn(x) - 2
 }
 
 /// **The defender is on the path and first to the stop square.** The defending king stands on
@@ -200,12 +275,12 @@ pub fn defender_on_the_path_first_to_the_stop_square(pos: &KpkPosition) -> Optio
 }
 
 pub(crate) fn defender_on_the_path_first_to_the_stop_square_holds(x: &Frame, r: &Race) -> bool {
-    let to_stop = defender_to(x, bit(x.pawn.offset(0, 1)));
+    let to_stop = defender_to(x, Goal::Stop);
     to_stop >= 0
         && r.king_to_key >= to_stop - 1
-        && defender_to(x, path(x)) <= 0
-        && defender_to(x, key_squares(x)) <= r.pawn - 2
-        && king_to(x, path(x)) >= r.defender_to_path + 2
+        && defender_to(x, Goal::Path) <= 0
+        && defender_to(x, Goal::Keys) <= r.pawn - 2
+        && king_to(x, Goal::Path) >= r.defender_to_path + 2
 }
 
 /// **The king is behind its pawn, the defender on the path.** The strong king stands two
@@ -219,8 +294,8 @@ pub fn king_behind_the_pawn_defender_on_the_path(pos: &KpkPosition) -> Option<Wd
 
 pub(crate) fn king_behind_the_pawn_defender_on_the_path_holds(x: &Frame, _: &Race) -> bool {
     x.strong_king.rank + 2 <= x.pawn.rank
-        && defender_to(x, path(x)) <= 1
-        && king_to(x, key_squares(x)) <= 10
+        && defender_to(x, Goal::Path) <= 1
+        && king_to(x, Goal::Keys) <= 10
 }
 
 /// **Deep inside the square, first to the stop square.** The defending king is two moves
@@ -235,7 +310,7 @@ pub fn deep_inside_the_square_first_to_the_stop_square(pos: &KpkPosition) -> Opt
 pub(crate) fn deep_inside_the_square_first_to_the_stop_square_holds(x: &Frame, r: &Race) -> bool {
     r.outside_square() <= -2
         && r.kings_apart <= r.pawn
-        && king_to(x, key_squares(x)) >= defender_to(x, bit(x.pawn.offset(0, 1))) + 2
+        && king_to(x, Goal::Keys) >= defender_to(x, Goal::Stop) + 2
 }
 
 /// **The king is far from the front, the pawn is lost.** The strong king needs four moves to
@@ -251,8 +326,8 @@ pub(crate) fn king_far_from_the_front_pawn_lost_holds(x: &Frame, r: &Race) -> bo
     let to_pawn = defender_to_the_pawn(x);
     r.protect >= to_pawn
         && r.king_to_promotion >= to_pawn + 3
-        && defender_to(x, bit(x.promotion())) <= r.pawn
-        && king_to(x, path(x)) >= 4
+        && defender_to(x, Goal::Promotion) <= r.pawn
+        && king_to(x, Goal::Path) >= 4
 }
 
 /// **The king is far beyond the pawn.** The strong king stands five files or more from the
@@ -266,7 +341,7 @@ pub fn king_far_beyond_the_pawn(pos: &KpkPosition) -> Option<Wdl> {
 pub(crate) fn king_far_beyond_the_pawn_holds(x: &Frame, r: &Race) -> bool {
     king_files_towards_the_centre(x) >= 5
         && x.strong_king.rank - x.pawn.rank >= 5
-        && defender_to(x, bit(x.promotion())) <= r.pawn
+        && defender_to(x, Goal::Promotion) <= r.pawn
 }
 
 /// **Rook pawn: the defender above the king, first to the key squares.** A rook pawn, the
@@ -280,8 +355,8 @@ pub fn rook_pawn_defender_above_first_to_the_key_squares(pos: &KpkPosition) -> O
 pub(crate) fn rook_pawn_defender_above_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
     x.rook_pawn()
         && x.defender.rank - x.strong_king.rank >= 2
-        && defender_to(x, bit(x.promotion())) < r.pawn
-        && king_to(x, key_squares(x)) >= defender_to(x, key_squares(x))
+        && defender_to(x, Goal::Promotion) < r.pawn
+        && king_to(x, Goal::Keys) >= defender_to(x, Goal::Keys)
 }
 
 /// **The king walks on the pawn's side of the defender.** Not a rook pawn; the strong king
@@ -309,7 +384,7 @@ pub fn king_close_and_first_to_the_key_squares(pos: &KpkPosition) -> Option<Wdl>
 pub(crate) fn king_close_and_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
     !x.strong_to_move
         && r.king_to_pawn <= r.capture + 1
-        && king_to(x, key_squares(x)) <= r.defender_to_path - 2
+        && king_to(x, Goal::Keys) <= r.defender_to_path - 2
 }
 
 /// **The king is on the key squares long before the defender is at the pawn.** The defender to
@@ -326,7 +401,7 @@ pub(crate) fn king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds
     x: &Frame,
     r: &Race,
 ) -> bool {
-    !x.strong_to_move && !x.rook_pawn() && king_to(x, key_squares(x)) <= r.capture - 3
+    !x.strong_to_move && !x.rook_pawn() && king_to(x, Goal::Keys) <= r.capture - 3
 }
 
 /// The defending king needs three moves or more to the promotion square and, going round the strong king, more moves than the pawn: he is outside its square; and the strong king stands no further from the pawn than the defender's moves to its path.
@@ -338,7 +413,7 @@ pub fn defender_outside_the_square_round_the_king(pos: &KpkPosition) -> Option<W
 pub(crate) fn defender_outside_the_square_round_the_king_holds(x: &Frame, r: &Race) -> bool {
     r.defender_to_promotion >= 3
         && r.king_to_pawn <= r.defender_to_path
-        && defender_to(x, bit(x.promotion())) > r.pawn
+        && defender_to(x, Goal::Promotion) > r.pawn
 }
 
 /// The defending king is within two moves of the pawn's path (going round the strong king), but the strong king reaches a key square three moves, and the promotion square (going round the defender) two moves, sooner than the kings' distance apart, and stands at most a step further from the pawn than the defender's moves to its path.
@@ -350,8 +425,8 @@ pub fn king_first_to_the_key_and_promotion_squares(pos: &KpkPosition) -> Option<
 pub(crate) fn king_first_to_the_key_and_promotion_squares_holds(x: &Frame, r: &Race) -> bool {
     r.king_to_key <= r.kings_apart - 3
         && r.king_to_pawn <= r.defender_to_path + 1
-        && defender_to(x, path(x)) <= 2
-        && king_to(x, bit(x.promotion())) <= r.kings_apart - 2
+        && defender_to(x, Goal::Path) <= 2
+        && king_to(x, Goal::Promotion) <= r.kings_apart - 2
 }
 
 /// The defending king needs six moves or more to the promotion square, and the strong king gets in front of its pawn (going round the defender) no later than he can stand next to the pawn.
@@ -364,7 +439,7 @@ pub(crate) fn king_in_front_before_a_distant_defender_at_the_pawn_holds(
     x: &Frame,
     r: &Race,
 ) -> bool {
-    r.defender_to_promotion >= 6 && king_to(x, path(x)) <= defender_to_the_pawn(x)
+    r.defender_to_promotion >= 6 && king_to(x, Goal::Path) <= defender_to_the_pawn(x)
 }
 
 /// The strong king stands five steps or more from the pawn, the defending king is inside the square and reaches the square in front of the pawn (going round the king) three moves before that distance.
@@ -379,7 +454,7 @@ pub(crate) fn king_far_from_the_pawn_defender_at_the_stop_square_holds(
 ) -> bool {
     r.king_to_pawn >= 5
         && r.pawn >= r.defender_to_promotion
-        && r.king_to_pawn >= defender_to(x, bit(x.pawn.offset(0, 1))) + 3
+        && r.king_to_pawn >= defender_to(x, Goal::Stop) + 3
 }
 
 /// The pawn stands past its second rank, the strong king needs three moves or more to stand next to the pawn's path, the defending king stands at most two ranks above the pawn, inside the square going round the king, and can stand next to the pawn before the king reaches a key square.
@@ -392,8 +467,8 @@ pub(crate) fn defender_near_the_pawn_king_too_slow_holds(x: &Frame, r: &Race) ->
     x.pawn.rank >= 2
         && r.protect >= 3
         && x.defender.rank - x.pawn.rank <= 2
-        && defender_to(x, bit(x.promotion())) <= r.pawn
-        && king_to(x, key_squares(x)) > defender_to_the_pawn(x)
+        && defender_to(x, Goal::Promotion) <= r.pawn
+        && king_to(x, Goal::Keys) > defender_to_the_pawn(x)
 }
 
 /// The strong king stands below its pawn, the defending king is on the pawn's path or a move from it and three moves inside the square going round the king, and the kings stand at most a move further apart than the pawn's moves to promote.
@@ -411,7 +486,7 @@ pub(crate) fn king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds(
     x.strong_king.rank < x.pawn.rank
         && r.defender_to_path <= 1
         && r.kings_apart <= r.pawn + 1
-        && defender_to(x, bit(x.promotion())) <= r.pawn - 3
+        && defender_to(x, Goal::Promotion) <= r.pawn - 3
 }
 
 /// The strong king stands nearer its pawn than the defending king does, reaches a key square (going round him) three moves before he reaches the promotion square, and stands next to the pawn a move before he reaches the pawn's path.
@@ -422,8 +497,8 @@ pub fn king_nearer_the_pawn_and_first_to_the_key_squares(pos: &KpkPosition) -> O
 
 pub(crate) fn king_nearer_the_pawn_and_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
     r.king_to_pawn < r.kings_apart
-        && king_to(x, key_squares(x)) <= r.defender_to_promotion - 3
-        && king_to(x, zone(x.pawn) & !bit(x.pawn)) < r.defender_to_path
+        && king_to(x, Goal::Keys) <= r.defender_to_promotion - 3
+        && king_to(x, Goal::NextToPawn) < r.defender_to_path
 }
 
 /// Not a rook pawn: the defending king is nearer the pawn's path than the strong king is to a key square, but the king bars his way, so that going round it he reaches the path no sooner than the king reaches a key square.
@@ -435,7 +510,7 @@ pub fn defender_barred_from_the_path(pos: &KpkPosition) -> Option<Wdl> {
 pub(crate) fn defender_barred_from_the_path_holds(x: &Frame, r: &Race) -> bool {
     !x.rook_pawn()
         && r.king_to_key > r.defender_to_path
-        && king_to(x, key_squares(x)) <= defender_to(x, path(x))
+        && king_to(x, Goal::Keys) <= defender_to(x, Goal::Path)
 }
 
 /// Not a rook pawn, two moves or fewer from promoting: the strong king reaches a key square sooner than the kings' distance apart and stands no further from its pawn than the defending king's moves to the pawn's path, while the defender can still reach the square in front of the pawn only by a route round the king.
@@ -449,7 +524,7 @@ pub(crate) fn pawn_near_promotion_king_first_holds(x: &Frame, r: &Race) -> bool 
         && r.pawn <= 2
         && r.king_to_key < r.kings_apart
         && r.king_to_pawn <= r.defender_to_path
-        && defender_to(x, bit(x.pawn.offset(0, 1))) <= 9
+        && defender_to(x, Goal::Stop) <= 9
 }
 
 /// **A rook pawn: the defender first to the bishop file by the corner.** The defending king
@@ -465,9 +540,9 @@ pub fn rook_pawn_defender_first_to_the_bishop_file(pos: &KpkPosition) -> Option<
 pub(crate) fn rook_pawn_defender_first_to_the_bishop_file_holds(x: &Frame, r: &Race) -> bool {
     x.rook_pawn()
         && x.defender.rank > x.strong_king.rank
-        && defender_to(x, bit(x.promotion())) <= r.pawn
-        && king_to(x, bit(x.promotion())) >= 3
-        && king_to(x, key_squares(x)) > defender_to(x, bishop_file_corner(x))
+        && defender_to(x, Goal::Promotion) <= r.pawn
+        && king_to(x, Goal::Promotion) >= 3
+        && king_to(x, Goal::Keys) > defender_to(x, Goal::BishopCorner)
 }
 
 /// **The king behind its pawn, the defender first to the next key squares.** The strong king
@@ -485,10 +560,9 @@ pub(crate) fn king_behind_the_pawn_defender_first_to_the_next_key_squares_holds(
     x: &Frame,
     _: &Race,
 ) -> bool {
-    let next = next_key_squares(x);
     x.strong_king.rank + 3 <= x.pawn.rank
-        && king_to(x, key_squares(x)) <= 3
-        && king_to(x, next) >= defender_to(x, next) + 2
+        && king_to(x, Goal::Keys) <= 3
+        && king_to(x, Goal::NextKeys) >= defender_to(x, Goal::NextKeys) + 2
 }
 
 /// **The king above its pawn, first to the next key squares.** Not a rook pawn: the strong
@@ -503,8 +577,8 @@ pub fn king_above_the_pawn_first_to_the_next_key_squares(pos: &KpkPosition) -> O
 pub(crate) fn king_above_the_pawn_first_to_the_next_key_squares_holds(x: &Frame, r: &Race) -> bool {
     !x.rook_pawn()
         && x.strong_king.rank > x.pawn.rank
-        && king_to(x, next_key_squares(x)) <= r.capture - 3
-        && r.protect < defender_to(x, path(x))
+        && king_to(x, Goal::NextKeys) <= r.capture - 3
+        && r.protect < defender_to(x, Goal::Path)
 }
 
 /// **The king first to the next key squares, before the defender reaches the path.** (For a
@@ -518,11 +592,11 @@ pub fn king_first_to_the_next_key_squares(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn king_first_to_the_next_key_squares_holds(x: &Frame, r: &Race) -> bool {
-    let to_path = defender_to(x, path(x));
-    (!x.rook_pawn() || defender_to(x, bishop_file_corner(x)) >= 4)
+    let to_path = defender_to(x, Goal::Path);
+    (!x.rook_pawn() || defender_to(x, Goal::BishopCorner) >= 4)
         && r.king_to_pawn < r.defender_to_path
-        && king_to(x, next_key_squares(x)) < to_path
-        && king_to(x, key_squares(x)) <= to_path
+        && king_to(x, Goal::NextKeys) < to_path
+        && king_to(x, Goal::Keys) <= to_path
 }
 
 /// **The king in front first, the defender two files beyond it.** The defending king stands two
@@ -536,11 +610,11 @@ pub fn king_in_front_first_defender_two_files_beyond(pos: &KpkPosition) -> Optio
 }
 
 pub(crate) fn king_in_front_first_defender_two_files_beyond_holds(x: &Frame, r: &Race) -> bool {
-    let to_path = defender_to(x, path(x));
+    let to_path = defender_to(x, Goal::Path);
     defender_files_beyond_the_king(x) >= 2
         && r.king_to_promotion >= to_path + 2
-        && king_to(x, key_squares(x)) <= to_path
-        && king_to(x, path(x)) < r.defender_to_path
+        && king_to(x, Goal::Keys) <= to_path
+        && king_to(x, Goal::Path) < r.defender_to_path
 }
 
 #[cfg(test)]
