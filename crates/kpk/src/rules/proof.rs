@@ -32,14 +32,15 @@ enum Known {
     Open(Wdl),
 }
 
-/// The memory of a search that stays within [`SHALLOW_PLIES`] plies: 1,024 slots (8 KB on the
-/// stack). Deeper searches, a few percent of positions, move to [`DEEP_SLOTS`] slots (512 KB,
-/// one allocation per call).
-const SHALLOW_SLOTS: usize = 1024;
-/// The deepest proof searched with the shallow memory.
-const SHALLOW_PLIES: u8 = 6;
-/// The slots of the deep memory.
-const DEEP_SLOTS: usize = 1 << 16;
+/// The slots of one proof search's memory: 4,096 (32 KB on the stack), one memory for every
+/// iteration. The deepest proofs see about 2,500 positions; a smaller memory loses them to
+/// collisions, and a larger one, or a second memory for the deep iterations, costs more than
+/// it saves (measured in BENCHMARKS.md).
+const MEMORY_SLOTS: usize = 4096;
+
+/// The slots of the memory that writes a proof out ([`proof`]), which proves every position
+/// of the line and of each try (512 KB, one allocation per proof written).
+const WRITING_SLOTS: usize = 1 << 16;
 
 /// A position seen at sight: decided, or open with the outflanking guess (used only to order
 /// the moves searched, never as a verdict).
@@ -208,16 +209,9 @@ fn prove_within(
 /// proof in plies (`0` for checkmate), searched one ply deeper at a time up to
 /// [`MAX_PROOF_PLIES`]; `None` only if no proof exists within it, which no legal position needs.
 pub(crate) fn prove(kpk: &KpkPosition) -> Option<(Wdl, u8)> {
-    let pos = Endgame::from(*kpk);
-    let mut shallow = [(0, Known::Unproven(0)); SHALLOW_SLOTS];
-    let mut memory = Memory::new(&mut shallow);
-    if let Some(found) = (0..=SHALLOW_PLIES).find_map(|d| prove_within(&pos, kpk, d, &mut memory)) {
-        return Some(found);
-    }
-    // no proof within the shallow plies: the deeper iterations in a larger memory
-    let mut deep = alloc::vec![(0, Known::Unproven(0)); DEEP_SLOTS];
-    let mut memory = Memory::new(&mut deep);
-    (SHALLOW_PLIES + 1..=MAX_PROOF_PLIES).find_map(|d| prove_within(&pos, kpk, d, &mut memory))
+    let mut slots = [(0, Known::Unproven(0)); MEMORY_SLOTS];
+    let mut memory = Memory::new(&mut slots);
+    prove_remembering(kpk, &mut memory)
 }
 
 /// [`prove`] in a memory the caller keeps (for writing a proof out, which proves many
@@ -363,7 +357,7 @@ fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Lin
 /// tests).
 #[must_use]
 pub fn proof(pos: &Endgame) -> Option<Proof> {
-    let mut slots = alloc::vec![(0, Known::Unproven(0)); DEEP_SLOTS];
+    let mut slots = alloc::vec![(0, Known::Unproven(0)); WRITING_SLOTS];
     let mut memory = Memory::new(&mut slots);
     let (wdl, plies) = depth_of(pos, &mut memory)?;
     let line = line_from(pos, wdl, &mut memory)?;
