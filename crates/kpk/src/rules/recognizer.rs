@@ -1,7 +1,11 @@
 //! The sound combined recognizer: the rules that make no error, looked at a few plies ahead.
 
+use super::drawn::*;
 use super::frame::{Frame, Race};
-use super::{RULES, Rule};
+use super::races::*;
+use super::routes::*;
+use super::won::*;
+use super::{Claim, RULES, Rule};
 use crate::{Endgame, KpkPosition, Role, Wdl};
 
 /// The plies [`recognize`] looks ahead.
@@ -61,83 +65,115 @@ const fn sound_count() -> usize {
     n
 }
 
-/// The sound rules by how often they fire over every legal position (`kpk rules`), most often
-/// first. Where only the verdict matters and not which rule gives it (inside a proof search),
-/// the first rule that fires ends the check, so the frequent ones go first. A compile-time
-/// error names any id that is not a rule; a test checks that every sound rule is here once.
-const BY_FIRES: [&str; 62] = [
-    "rule_of_the_square",
-    "far_outside_the_square",
-    "defender_left_behind",
-    "first_to_a_key_square",
-    "king_at_the_promotion_square_first",
-    "defender_too_late_for_the_path",
-    "pawn_lost_in_the_race",
-    "king_on_the_key_squares_long_before",
-    "defender_first_to_the_key_squares",
-    "defender_holds_the_key_squares_in_time",
-    "pawn_lost_inside_the_square",
-    "defender_guards_the_key_squares_first",
-    "king_on_the_key_squares_defender_far",
-    "pawn_lost_to_a_defender_in_front",
-    "defender_on_a_key_square_king_far",
-    "rook_pawn_race_to_the_corner",
-    "capturable_pawn",
-    "from_in_front_to_the_key_squares_first",
-    "key_squares_occupied",
-    "defender_at_the_promotion_square",
-    "deep_inside_the_square_pawn_alone",
-    "defender_ahead_king_behind",
-    "defender_much_nearer_the_promotion_square",
-    "guards_front_squares",
-    "king_beyond_a_defender_in_front",
-    "defender_on_the_path_king_beyond",
-    "rook_pawn_corner",
-    "king_in_front_of_pawn",
-    "corresponding_squares",
-    "defender_has_the_opposition",
-    "rook_pawn_king_shut_in",
-    "blockade_king_diagonally_behind",
-    "pawn_check_from_opposition",
-    "opposition_pawn_beside",
-    "blockade_king_behind",
-    "stalemate",
-    "king_between_the_pawn_and_a_distant_defender",
+/// Lists the sound rules in the order they are checked when only the verdict matters (inside a
+/// proof search): their ids as [`BY_FIRES`], and [`sound_verdict_in`], which calls each rule's
+/// test directly (no call through a pointer per rule: a position no rule decides asks them all).
+macro_rules! by_fires {
+    ($($id:ident / $holds:ident),* $(,)?) => {
+        #[cfg(test)]
+        const BY_FIRES: [(&str, super::Holds); [$(stringify!($id)),*].len()] =
+            [$((stringify!($id), $holds)),*];
+
+        /// Whether a sound rule decides a position already framed, and its verdict: the same
+        /// verdict as [`sound_claim_in`] (the sound rules never contradict each other), found
+        /// sooner.
+        pub(crate) fn sound_verdict_in(x: &Frame, race: &Race) -> Option<Wdl> {
+            $(
+                if $holds(x, race) {
+                    return Some(const { claim_of(stringify!($id)) }.for_side_to_move(x));
+                }
+            )*
+            None
+        }
+    };
+}
+
+/// The claim of the rule `id` (a compile-time error for an unknown id).
+const fn claim_of(id: &str) -> Claim {
+    let mut i = 0;
+    while !eq(RULES[i].id, id) {
+        i += 1; // past the end of RULES: a compile-time error
+    }
+    RULES[i].claim
+}
+
+// The sound rules by how often they fire over every legal position (`kpk rules`), most often
+// first: the first rule that fires ends the check, so the frequent ones go first. A test checks
+// that every sound rule is here once, with its own test.
+by_fires! {
+    rule_of_the_square / rule_of_the_square_holds,
+    far_outside_the_square / far_outside_the_square_holds,
+    defender_left_behind / defender_left_behind_holds,
+    first_to_a_key_square / first_to_a_key_square_holds,
+    king_at_the_promotion_square_first / king_at_the_promotion_square_first_holds,
+    defender_too_late_for_the_path / defender_too_late_for_the_path_holds,
+    pawn_lost_in_the_race / pawn_lost_in_the_race_holds,
+    king_on_the_key_squares_long_before / king_on_the_key_squares_long_before_holds,
+    defender_first_to_the_key_squares / defender_first_to_the_key_squares_holds,
+    defender_holds_the_key_squares_in_time / defender_holds_the_key_squares_in_time_holds,
+    pawn_lost_inside_the_square / pawn_lost_inside_the_square_holds,
+    defender_guards_the_key_squares_first / defender_guards_the_key_squares_first_holds,
+    king_on_the_key_squares_defender_far / king_on_the_key_squares_defender_far_holds,
+    pawn_lost_to_a_defender_in_front / pawn_lost_to_a_defender_in_front_holds,
+    defender_on_a_key_square_king_far / defender_on_a_key_square_king_far_holds,
+    rook_pawn_race_to_the_corner / rook_pawn_race_to_the_corner_holds,
+    capturable_pawn / capturable_pawn_holds,
+    from_in_front_to_the_key_squares_first / from_in_front_to_the_key_squares_first_holds,
+    key_squares_occupied / key_squares_occupied_holds,
+    defender_at_the_promotion_square / defender_at_the_promotion_square_holds,
+    deep_inside_the_square_pawn_alone / deep_inside_the_square_pawn_alone_holds,
+    defender_ahead_king_behind / defender_ahead_king_behind_holds,
+    defender_much_nearer_the_promotion_square / defender_much_nearer_the_promotion_square_holds,
+    guards_front_squares / guards_front_squares_holds,
+    king_beyond_a_defender_in_front / king_beyond_a_defender_in_front_holds,
+    defender_on_the_path_king_beyond / defender_on_the_path_king_beyond_holds,
+    rook_pawn_corner / rook_pawn_corner_holds,
+    king_in_front_of_pawn / king_in_front_of_pawn_holds,
+    corresponding_squares / corresponding_squares_holds,
+    defender_has_the_opposition / defender_has_the_opposition_holds,
+    rook_pawn_king_shut_in / rook_pawn_king_shut_in_holds,
+    blockade_king_diagonally_behind / blockade_king_diagonally_behind_holds,
+    pawn_check_from_opposition / pawn_check_from_opposition_holds,
+    opposition_pawn_beside / opposition_pawn_beside_holds,
+    blockade_king_behind / blockade_king_behind_holds,
+    stalemate / stalemate_holds,
+    king_between_the_pawn_and_a_distant_defender / king_between_the_pawn_and_a_distant_defender_holds,
     // the rules that route a king round the other, dearer than the races above
-    "king_to_a_key_square_before_the_defender_to_the_path",
-    "pawn_lost_round_the_king",
-    "king_far_to_the_side_defender_in_front",
-    "king_far_from_the_front_pawn_lost",
-    "defender_on_the_path_first_to_the_stop_square",
-    "rook_pawn_defender_above_first_to_the_key_squares",
-    "king_behind_the_pawn_defender_on_the_path",
-    "deep_inside_the_square_first_to_the_stop_square",
-    "king_far_beyond_the_pawn",
-    "king_close_and_first_to_the_key_squares",
-    "king_to_the_key_squares_long_before_the_defender_to_the_pawn",
-    "defender_outside_the_square_round_the_king",
-    "king_first_to_the_key_and_promotion_squares",
-    "king_in_front_before_a_distant_defender_at_the_pawn",
-    "king_far_from_the_pawn_defender_at_the_stop_square",
-    "defender_near_the_pawn_king_too_slow",
-    "king_below_the_pawn_defender_deep_in_the_square_on_the_path",
-    "king_nearer_the_pawn_and_first_to_the_key_squares",
-    "defender_barred_from_the_path",
-    "pawn_near_promotion_king_first",
-    "king_first_to_the_next_key_squares",
-    "rook_pawn_defender_first_to_the_bishop_file",
-    "king_above_the_pawn_first_to_the_next_key_squares",
-    "king_behind_the_pawn_defender_first_to_the_next_key_squares",
-    "king_in_front_first_defender_two_files_beyond",
-];
+    king_to_a_key_square_before_the_defender_to_the_path / king_to_a_key_square_before_the_defender_to_the_path_holds,
+    pawn_lost_round_the_king / pawn_lost_round_the_king_holds,
+    king_far_to_the_side_defender_in_front / king_far_to_the_side_defender_in_front_holds,
+    king_far_from_the_front_pawn_lost / king_far_from_the_front_pawn_lost_holds,
+    defender_on_the_path_first_to_the_stop_square / defender_on_the_path_first_to_the_stop_square_holds,
+    rook_pawn_defender_above_first_to_the_key_squares / rook_pawn_defender_above_first_to_the_key_squares_holds,
+    king_behind_the_pawn_defender_on_the_path / king_behind_the_pawn_defender_on_the_path_holds,
+    deep_inside_the_square_first_to_the_stop_square / deep_inside_the_square_first_to_the_stop_square_holds,
+    king_far_beyond_the_pawn / king_far_beyond_the_pawn_holds,
+    king_close_and_first_to_the_key_squares / king_close_and_first_to_the_key_squares_holds,
+    king_to_the_key_squares_long_before_the_defender_to_the_pawn / king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds,
+    defender_outside_the_square_round_the_king / defender_outside_the_square_round_the_king_holds,
+    king_first_to_the_key_and_promotion_squares / king_first_to_the_key_and_promotion_squares_holds,
+    king_in_front_before_a_distant_defender_at_the_pawn / king_in_front_before_a_distant_defender_at_the_pawn_holds,
+    king_far_from_the_pawn_defender_at_the_stop_square / king_far_from_the_pawn_defender_at_the_stop_square_holds,
+    defender_near_the_pawn_king_too_slow / defender_near_the_pawn_king_too_slow_holds,
+    king_below_the_pawn_defender_deep_in_the_square_on_the_path / king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds,
+    king_nearer_the_pawn_and_first_to_the_key_squares / king_nearer_the_pawn_and_first_to_the_key_squares_holds,
+    defender_barred_from_the_path / defender_barred_from_the_path_holds,
+    pawn_near_promotion_king_first / pawn_near_promotion_king_first_holds,
+    king_first_to_the_next_key_squares / king_first_to_the_next_key_squares_holds,
+    rook_pawn_defender_first_to_the_bishop_file / rook_pawn_defender_first_to_the_bishop_file_holds,
+    king_above_the_pawn_first_to_the_next_key_squares / king_above_the_pawn_first_to_the_next_key_squares_holds,
+    king_behind_the_pawn_defender_first_to_the_next_key_squares / king_behind_the_pawn_defender_first_to_the_next_key_squares_holds,
+    king_in_front_first_defender_two_files_beyond / king_in_front_first_defender_two_files_beyond_holds,
+}
 
 /// [`BY_FIRES`] as rules.
+#[cfg(test)]
 const SOUND_BY_FIRES: [&Rule; BY_FIRES.len()] = {
     let mut out: [&Rule; BY_FIRES.len()] = [&RULES[0]; BY_FIRES.len()];
     let mut n = 0;
     while n < BY_FIRES.len() {
         let mut i = 0;
-        while !eq(RULES[i].id, BY_FIRES[n]) {
+        while !eq(RULES[i].id, BY_FIRES[n].0) {
             i += 1; // past the end of RULES: a compile-time error for an unknown id
         }
         out[n] = &RULES[i];
@@ -145,12 +181,6 @@ const SOUND_BY_FIRES: [&Rule; BY_FIRES.len()] = {
     }
     out
 };
-
-/// Whether a sound rule decides a position already framed, and its verdict: the same verdict as
-/// [`sound_claim_in`] (the sound rules never contradict each other), found sooner.
-pub(crate) fn sound_verdict_in(x: &Frame, race: &Race) -> Option<Wdl> {
-    SOUND_BY_FIRES.iter().find_map(|&rule| rule.claim_in(x, race))
-}
 
 /// The first sound rule that fires, with its claim.
 pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
@@ -281,7 +311,9 @@ pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
 
 #[cfg(test)]
 mod tests {
-    use super::{SOUND, SOUND_BY_FIRES};
+    use super::super::frame::{Frame, Race};
+    use super::{BY_FIRES, SOUND, SOUND_BY_FIRES, sound_claim_in, sound_verdict_in};
+    use crate::KpkPosition;
 
     #[test]
     fn the_order_by_fires_holds_every_sound_rule_once() {
@@ -289,6 +321,19 @@ mod tests {
         for rule in SOUND {
             let n = SOUND_BY_FIRES.iter().filter(|r| r.id == rule.id).count();
             assert_eq!(n, 1, "{}", rule.id);
+        }
+    }
+
+    #[test]
+    fn the_order_by_fires_calls_each_rule_by_its_own_test_and_claim() {
+        for pos in KpkPosition::all() {
+            let x = Frame::of(&pos);
+            let race = Race::of(&x);
+            for ((id, holds), rule) in BY_FIRES.iter().zip(SOUND_BY_FIRES) {
+                assert_eq!(holds(&x, &race), (rule.holds)(&x, &race), "{id} on {pos:?}");
+            }
+            let verdict = sound_claim_in(&x, &race).map(|(_, w)| w);
+            assert_eq!(sound_verdict_in(&x, &race), verdict, "{pos:?}");
         }
     }
 }
