@@ -90,6 +90,18 @@ impl KeySquares {
         if df > dr { df } else { dr }
     }
 
+    /// The key squares as a bitboard (bit `rank * 8 + file`).
+    #[allow(clippy::cast_sign_loss)] // the rectangle's sides are one or more squares
+    pub(crate) const fn bits(&self) -> u64 {
+        // the rectangle: its files on every rank, cut to its ranks, less the pawn's square
+        let width = (self.files.1 - self.files.0 + 1) as u32;
+        let height = (self.ranks.1 - self.ranks.0 + 1) as u32;
+        let row = ((1_u64 << width) - 1) << self.files.0;
+        let ranks = ((1_u64 << (height * 8)) - 1) << (self.ranks.0 * 8);
+        let pawn = 1_u64 << (self.pawn.rank * 8 + self.pawn.file);
+        (row * 0x0101_0101_0101_0101) & ranks & !pawn
+    }
+
     /// Every key square, rank by rank.
     pub(crate) fn iter(self) -> impl Iterator<Item = Coord> {
         (self.ranks.0..=self.ranks.1)

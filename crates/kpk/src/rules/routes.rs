@@ -61,11 +61,13 @@ const fn zone(c: Coord) -> u64 {
 
 /// The pawn's path: every square in front of it on its file.
 fn path(x: &Frame) -> u64 {
-    (x.pawn.rank + 1..8).map(|rank| bit(Coord { file: x.pawn.file, rank })).fold(0, |a, b| a | b)
+    // the pawn's file, above its rank (a pawn stands on the second to seventh rank)
+    let file = 0x0101_0101_0101_0101_u64 << x.pawn.file;
+    file & (u64::MAX << ((x.pawn.rank + 1) * 8))
 }
 
 fn key_squares(x: &Frame) -> u64 {
-    x.keys.iter().map(bit).fold(0, |a, b| a | b)
+    x.keys.bits()
 }
 
 /// The key squares the pawn will have one step further on (none for a pawn on its seventh
@@ -74,7 +76,7 @@ fn next_key_squares(x: &Frame) -> u64 {
     if x.pawn.rank >= 6 {
         return 0;
     }
-    KeySquares::of(x.pawn.offset(0, 1)).iter().map(bit).fold(0, |a, b| a | b)
+    KeySquares::of(x.pawn.offset(0, 1)).bits()
 }
 
 /// For a rook pawn, the two bishop-file squares by the promotion corner (c7 and c8 for an
