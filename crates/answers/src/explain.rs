@@ -173,9 +173,10 @@ pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
 ///
 /// ```
 /// use kpk_answers::explain::Explanation;
-/// let fen = "8/2k5/8/8/8/4P3/4K3/8 w - - 0 1";
+/// let fen = "8/8/4k3/8/8/3KP3/8/8 w - - 0 1";
 /// let e = Explanation::of(fen, &kpk_answers::fen::parse(fen).unwrap());
-/// assert_eq!(e.basis, "proof"); // no rule at sight: a short forcing line proves the win
+/// // no rule at sight: a short forcing line proves the win (1. Ke4, taking the opposition)
+/// assert_eq!(e.basis, "proof");
 /// assert!(e.rules_agree);
 /// assert_eq!(e.key_squares.as_deref(), Some(&["d5".to_string(), "e5".into(), "f5".into()][..]));
 /// ```
@@ -325,7 +326,7 @@ mod tests {
     fn move_numbers_saturate() {
         let sans = ["Kd3".to_string(), "Kd1".to_string(), "Ke2".to_string()];
         assert_eq!(numbered(u32::MAX, false, &sans), format!("{0}... Kd3 {0}. Kd1 Ke2", u32::MAX));
-        let fen = "8/2k5/8/8/8/4P3/4K3/8 w - - 0 4294967295";
+        let fen = "8/8/4k3/8/8/3KP3/8/8 w - - 0 4294967295";
         let e = Explanation::of(fen, &crate::fen::parse(fen).unwrap());
         assert!(e.proof.is_some_and(|p| p.line.notation.starts_with("4294967295. ")));
     }

@@ -124,12 +124,12 @@ fn rules(c: &mut Criterion) {
         });
     });
     g.finish();
-    // the slowest positions to classify, found by timing every legal position (the slowest
-    // 200 again, the least of five runs each): Kh4, Ph2 v Kd3 with White to move, and the
-    // deepest proof, Ka2, Pa3 v Ke2 with Black to move (14 plies)
+    // the slowest position to classify, found by timing every legal position (the slowest
+    // 300 again, the least of seven runs each): Kb2, Pg3 v Kb7 with White to move (a proof of
+    // 12 plies), and a deepest proof, Ka4, Pg3 v Ka6 with Black to move (14 plies)
     let slowest = [
-        (Square::H4, Square::H2, Square::D3, Color::White),
-        (Square::A2, Square::A3, Square::E2, Color::Black),
+        (Square::B2, Square::G3, Square::B7, Color::White),
+        (Square::A4, Square::G3, Square::A6, Color::Black),
     ];
     let mut g = c.benchmark_group("rules/slowest");
     g.sample_size(10);
