@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use kpk::rules::{classify, recognize};
 use kpk::{Endgame, KpkPosition, Role as KpkRole, Wdl};
 use kpk_score::Score;
-use shakmaty::{Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use kpk_answers::bridge::to_endgame;
 
@@ -135,66 +135,260 @@ pub const fn material(role: Role) -> i32 {
     }
 }
 
-/// Centralisation: 0 on the rim up to 6 in the four centre squares.
-fn centre(sq: Square) -> i32 {
-    let (f, r) = (i32::from(u8::from(sq.file())), i32::from(u8::from(sq.rank())));
-    let fd = f.min(7 - f);
-    let rd = r.min(7 - r);
-    2 * fd.min(3) + 2 * rd.min(3) - (fd - rd).abs()
+/// A term in the middlegame and in the endgame, blended by the material left on the board.
+#[derive(Clone, Copy, Default)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
 }
 
-/// The piece-square term of one man, from its owner's side.
-fn square_bonus(role: Role, color: Color, sq: Square, endgame: bool) -> i32 {
-    let rank = i32::from(u8::from(sq.rank()));
-    let advance = if color == Color::White { rank } else { 7 - rank };
+impl Tapered {
+    const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered { mg, eg }
+    }
+
+    fn add(&mut self, t: Tapered, times: i32) {
+        self.mg += t.mg * times;
+        self.eg += t.eg * times;
+    }
+}
+
+/// Material in the middlegame and the endgame, by role (pawn to queen).
+const MATERIAL: [Tapered; 5] = [
+    Tapered::new(90, 110),
+    Tapered::new(320, 300),
+    Tapered::new(330, 320),
+    Tapered::new(480, 530),
+    Tapered::new(960, 980),
+];
+
+/// How much of the middlegame a role's presence keeps (pawns none; 24 with every piece on).
+const PHASE: [i32; 5] = [0, 1, 1, 2, 4];
+const FULL_PHASE: i32 = 24;
+
+/// The square's distance from the board's edge, in files and in ranks (0 on the rim, 3 in
+/// the centre).
+const fn centre(file: i32, rank: i32) -> (i32, i32) {
+    let f = if file < 7 - file { file } else { 7 - file };
+    let r = if rank < 7 - rank { rank } else { 7 - rank };
+    (f, r)
+}
+
+/// The piece-square term of `role` (pawn to king) on a square seen from its owner's side
+/// (`rank` 0 is its first rank): pawns gain as they advance (centre pawns most in the
+/// middlegame), knights and bishops in the centre, rooks on the seventh, the queen a little in
+/// the centre, the king sheltered in a corner in the middlegame and central in the endgame.
+#[allow(clippy::cast_sign_loss)] // a file is 0..8
+const fn square_term(role: usize, file: i32, rank: i32) -> Tapered {
+    let (cf, cr) = centre(file, rank);
     match role {
-        Role::Pawn => 4 * advance + if endgame { 6 * advance } else { 0 },
-        Role::Knight => 5 * centre(sq) - 10,
-        Role::Bishop => 3 * centre(sq) - 5,
-        Role::Rook => {
-            if advance == 6 {
-                15
-            } else {
-                0
-            }
+        0 => {
+            let centre_pawn =
+                if (file == 3 || file == 4) && (rank == 3 || rank == 4) { 12 } else { 0 };
+            let advance = if rank > 1 { rank - 1 } else { 0 };
+            Tapered::new(4 * advance + centre_pawn, 8 * advance)
         }
-        Role::Queen => centre(sq),
-        Role::King if endgame => 5 * centre(sq),
-        // in the middlegame the king stays home
-        Role::King => {
-            if advance == 0 {
-                10
-            } else {
-                -10 * advance
-            }
+        1 => Tapered::new(8 * (cf + cr) - 30, 6 * (cf + cr) - 24),
+        2 => Tapered::new(4 * (cf + cr) - 10, 3 * (cf + cr) - 10),
+        3 => {
+            let seventh = if rank == 6 { 1 } else { 0 };
+            let central_file = if file == 3 || file == 4 { 5 } else { 0 };
+            Tapered::new(15 * seventh + central_file, 25 * seventh)
+        }
+        4 => Tapered::new(2 * (cf + cr) - 5, 4 * (cf + cr) - 10),
+        _ => {
+            let mg = match rank {
+                0 => [20, 30, 10, 0, 0, 10, 30, 20][file as usize],
+                1 => [5, 5, -10, -15, -15, -10, 5, 5][file as usize],
+                _ => -25 * (rank - 1) - 20,
+            };
+            Tapered::new(mg, 10 * (cf + cr) - 30)
         }
     }
 }
 
-/// Material plus piece-square terms, in centipawns for the side to move. Pawns gain as they
-/// advance (more in the endgame), knights and bishops in the centre, rooks on the seventh, the
-/// king stays home in the middlegame and centralises once the queens and most pieces are off.
+/// [`square_term`] for every role and square, from White's side (Black's squares are flipped).
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // a square is 0..64
+const SQUARES: [[Tapered; 64]; 6] = {
+    let mut t = [[Tapered::new(0, 0); 64]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            t[role][sq] = square_term(role, (sq % 8) as i32, (sq / 8) as i32);
+            sq += 1;
+        }
+        role += 1;
+    }
+    t
+};
+
+/// Passed pawns by rank from their owner's side.
+const PASSED: [Tapered; 8] = [
+    Tapered::new(0, 0),
+    Tapered::new(5, 10),
+    Tapered::new(5, 15),
+    Tapered::new(10, 25),
+    Tapered::new(20, 45),
+    Tapered::new(35, 75),
+    Tapered::new(60, 120),
+    Tapered::new(0, 0),
+];
+const DOUBLED: Tapered = Tapered::new(-12, -20);
+const ISOLATED: Tapered = Tapered::new(-12, -10);
+const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
+const ROOK_OPEN_FILE: Tapered = Tapered::new(25, 10);
+const ROOK_HALF_OPEN_FILE: Tapered = Tapered::new(12, 6);
+/// Each own pawn in front of a king still on its first two ranks (middlegame only).
+const SHIELD: Tapered = Tapered::new(12, 0);
+/// Per square a piece attacks that holds no man of its own and no enemy pawn guards (knight,
+/// bishop, rook, queen), around a typical count.
+const MOBILITY: [(Tapered, i32); 4] = [
+    (Tapered::new(4, 4), 4),
+    (Tapered::new(4, 5), 7),
+    (Tapered::new(2, 4), 7),
+    (Tapered::new(1, 2), 14),
+];
+/// The side to move's move in hand.
+const TEMPO: i32 = 10;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The files beside `file`.
+const fn neighbour_files(file: u32) -> u64 {
+    let left = if file > 0 { FILE_A << (file - 1) } else { 0 };
+    let right = if file < 7 { FILE_A << (file + 1) } else { 0 };
+    left | right
+}
+
+/// Every square on the ranks in front of `sq` for `color`'s pawns.
+const fn ranks_ahead(color: Color, sq: u32) -> u64 {
+    let rank = sq / 8;
+    match color {
+        Color::White if rank < 7 => u64::MAX << ((rank + 1) * 8),
+        Color::Black if rank > 0 => u64::MAX >> ((8 - rank) * 8),
+        _ => 0,
+    }
+}
+
+/// One side's material, squares, pawn structure, pieces' mobility and king shelter, from its
+/// own point of view.
+#[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)] // counts of at most 64
+fn side_terms(board: &shakmaty::Board, color: Color, phase: &mut i32) -> Tapered {
+    let own = board.by_color(color);
+    let them = !color;
+    let occupied = board.occupied();
+    let own_pawns = u64::from(board.pawns() & own);
+    let their_pawns = u64::from(board.pawns() & board.by_color(them));
+    // squares the enemy pawns guard: no mobility there
+    let guarded = {
+        let p = their_pawns;
+        let not_a = !FILE_A;
+        let not_h = !(FILE_A << 7);
+        match them {
+            Color::White => ((p << 7) & not_h) | ((p << 9) & not_a),
+            Color::Black => ((p >> 9) & not_h) | ((p >> 7) & not_a),
+        }
+    };
+    let area = !u64::from(own) & !guarded;
+    let mut t = Tapered::default();
+    for (index, role) in Role::ALL.into_iter().enumerate() {
+        let pieces = board.by_piece(shakmaty::Piece { color, role });
+        if role != Role::King {
+            t.add(MATERIAL[index], pieces.count() as i32);
+            *phase += PHASE[index] * pieces.count() as i32;
+        }
+        for sq in pieces {
+            let i = usize::from(sq);
+            let relative = if color == Color::White { i } else { i ^ 56 };
+            t.add(SQUARES[index][relative], 1);
+            let attacks = match role {
+                Role::Knight => shakmaty::attacks::knight_attacks(sq),
+                Role::Bishop => shakmaty::attacks::bishop_attacks(sq, occupied),
+                Role::Rook => shakmaty::attacks::rook_attacks(sq, occupied),
+                Role::Queen => shakmaty::attacks::queen_attacks(sq, occupied),
+                Role::Pawn | Role::King => Bitboard::EMPTY,
+            };
+            if let Some(&(weight, typical)) = MOBILITY.get(index.wrapping_sub(1)) {
+                let n = (u64::from(attacks) & area).count_ones() as i32;
+                t.add(weight, n - typical);
+            }
+            let file = u32::from(sq.file());
+            match role {
+                Role::Pawn => {
+                    let ahead = ranks_ahead(color, u32::from(sq));
+                    let front_span = ahead & ((FILE_A << file) | neighbour_files(file));
+                    if their_pawns & front_span == 0 && own_pawns & ahead & (FILE_A << file) == 0 {
+                        t.add(PASSED[relative / 8], 1);
+                    }
+                    if own_pawns & neighbour_files(file) == 0 {
+                        t.add(ISOLATED, 1);
+                    }
+                }
+                Role::Rook => {
+                    let file_mask = FILE_A << file;
+                    if (own_pawns | their_pawns) & file_mask == 0 {
+                        t.add(ROOK_OPEN_FILE, 1);
+                    } else if own_pawns & file_mask == 0 {
+                        t.add(ROOK_HALF_OPEN_FILE, 1);
+                    }
+                }
+                Role::King if relative / 8 <= 1 => {
+                    t.add(SHIELD, (own_pawns & shield_squares(color, sq)).count_ones() as i32);
+                }
+                _ => {}
+            }
+        }
+    }
+    // doubled pawns: every pawn beyond the first on a file
+    for file in 0..8 {
+        let n = (own_pawns & (FILE_A << file)).count_ones() as i32;
+        if n > 1 {
+            t.add(DOUBLED, n - 1);
+        }
+    }
+    if board.by_piece(shakmaty::Piece { color, role: Role::Bishop }).count() >= 2 {
+        t.add(BISHOP_PAIR, 1);
+    }
+    t
+}
+
+/// The two ranks in front of a king on its first two ranks, on its file and the files beside
+/// it.
+fn shield_squares(color: Color, king: Square) -> u64 {
+    let file = u32::from(king.file());
+    let files = (FILE_A << file) | neighbour_files(file);
+    let rank = u32::from(king.rank());
+    let ranks = match color {
+        Color::White if rank <= 5 => 0xFFFF_u64 << ((rank + 1) * 8),
+        Color::Black if rank >= 2 => 0xFFFF_u64 << ((rank - 2) * 8),
+        _ => 0,
+    };
+    files & ranks
+}
+
+/// A static evaluation in centipawns for the side to move: material, piece-square terms,
+/// passed, doubled and isolated pawns, the bishop pair, rooks on open files, the pieces'
+/// mobility and the king's pawn shelter, each weighed for the middlegame and the endgame and
+/// blended by the pieces left, plus a small bonus for the move in hand.
 ///
 /// ```
 /// use kpk_search::eval::evaluate;
 /// use shakmaty::Chess;
-/// assert_eq!(evaluate(&Chess::default()), 0); // the start position is symmetric
+/// assert_eq!(evaluate(&Chess::default()), 10); // symmetric, but White has the move
 /// ```
 #[must_use]
 pub fn evaluate(pos: &Chess) -> i32 {
     let board = pos.board();
-    let non_pawn: i32 = board
-        .iter()
-        .filter(|(_, p)| !matches!(p.role, Role::Pawn | Role::King))
-        .map(|(_, p)| material(p.role))
-        .sum();
-    let endgame = non_pawn <= 1_300;
-    let mut score = 0;
-    for (sq, piece) in board {
-        let sign = if piece.color == pos.turn() { 1 } else { -1 };
-        score += sign * (material(piece.role) + square_bonus(piece.role, piece.color, sq, endgame));
-    }
-    score
+    let mut phase = 0;
+    let white = side_terms(board, Color::White, &mut phase);
+    let black = side_terms(board, Color::Black, &mut phase);
+    let phase = phase.min(FULL_PHASE);
+    let mg = white.mg - black.mg;
+    let eg = white.eg - black.eg;
+    let blended = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+    let for_white = if pos.turn() == Color::White { blended } else { -blended };
+    for_white + TEMPO
 }
 
 #[cfg(test)]

@@ -1009,10 +1009,21 @@ impl Searcher {
             return self.bounded(exact, original_alpha, beta);
         }
         let in_check = pos.is_check();
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            let end = if in_check { self.mated(ply) } else { draw };
-            return self.bounded(end, original_alpha, beta);
+        // in check every evasion; otherwise only captures and queen promotions (a stalemate
+        // is not looked for here: the stand-pat score is an estimate anyway)
+        let mut moves = if in_check {
+            pos.legal_moves()
+        } else {
+            let mut tactical = pos.capture_moves();
+            tactical.extend(
+                pos.promotion_moves()
+                    .into_iter()
+                    .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
+            );
+            tactical
+        };
+        if in_check && moves.is_empty() {
+            return self.bounded(self.mated(ply), original_alpha, beta);
         }
         // one verdict serves the draw test and the stand-pat score
         let verdict = self.options.knowledge.verdict(pos, self.score_ply(ply));
@@ -1029,12 +1040,9 @@ impl Searcher {
             return self.bounded(best, original_alpha, beta);
         }
         let mut alpha = alpha.max(best);
-        let mut tactical: Vec<Move> = moves
-            .into_iter()
-            .filter(|m| in_check || m.is_capture() || m.promotion() == Some(Role::Queen))
-            .collect();
-        self.order(&mut tactical, None, ply);
-        for m in tactical {
+        moves.retain(|m| in_check || m.is_capture() || m.promotion() == Some(Role::Queen));
+        self.order(&mut moves, None, ply);
+        for m in moves {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let score = -self.child(&next, 0, ply + 1, -beta, -alpha);
@@ -1068,13 +1076,15 @@ impl Searcher {
 
     /// Move ordering: the table's move, captures (most valuable victim, least valuable
     /// attacker), queen promotions, the two killers of this ply, then quiet moves by history.
+    /// Each move's key is found once, on the stack, and the moves sorted by it in place
+    /// (stable: moves of equal key keep the generator's order).
     fn order(&self, moves: &mut [Move], tt_move: Option<PackedMove>, ply: u32) {
         let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
-        moves.sort_by_cached_key(|&m| {
+        let key = |m: Move| {
             if tt_move.is_some() && pack(m) == tt_move {
-                return i32::MIN;
+                return i32::MAX;
             }
-            let key = if let Some(victim) = m.capture() {
+            if let Some(victim) = m.capture() {
                 4_000_000 + 10 * material(victim) - material(m.role())
             } else if let Some(p) = m.promotion() {
                 3_000_000 + material(p)
@@ -1084,8 +1094,25 @@ impl Searcher {
                 2_000_001
             } else {
                 m.from().map_or(0, |f| self.history[usize::from(f)][usize::from(m.to())])
-            };
-            -key
-        });
+            }
+        };
+        // a legal move list holds at most 218 moves
+        let mut keys = [0_i32; 256];
+        let n = moves.len().min(keys.len());
+        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+            *k = key(m);
+        }
+        // insertion sort, highest key first
+        for i in 1..n {
+            let (k, m) = (keys[i], moves[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            moves[j] = m;
+        }
     }
 }
