@@ -410,6 +410,30 @@ mod tests {
     }
 
     #[test]
+    fn evaluation_knows_the_textbook_preferences() {
+        let better =
+            |a: &str, b: &str| assert!(evaluate(&chess(a)) > evaluate(&chess(b)), "{a} over {b}");
+        // a passed pawn is worth more the further it has gone
+        better("4k3/8/2P5/8/8/8/6PP/4K3 w - - 0 1", "4k3/8/8/8/8/2P5/6PP/4K3 w - - 0 1");
+        // two pawns on one file are worth less than on two files
+        better("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", "4k3/pp6/8/8/8/P7/P7/4K3 w - - 0 1");
+        // a knight in the centre beats one on the rim
+        better("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        // the bishop pair beats bishop and knight
+        better(
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1",
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1KN2 w - - 0 1",
+        );
+        // a castled king behind its pawns beats one walked up the board in the middlegame
+        better(
+            "r2q1rk1/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R2Q1RK1 w - - 0 1",
+            "r2q1rk1/ppp2ppp/2n2n2/3pp3/3PP3/2N2NK1/PPP2PPP/R2Q1R2 w - - 0 1",
+        );
+        // in the endgame the king goes to the centre
+        better("8/8/8/3k4/8/3K4/3P4/8 w - - 0 1", "8/8/8/3k4/8/8/3P4/K7 w - - 0 1");
+    }
+
+    #[test]
     fn knowledge_follows_the_bitbase() {
         // White: Kf5, Pe5; Black: Ke8: won with White to move, drawn with Black to move
         let win = chess("4k3/8/8/4PK2/8/8/8/8 w - - 0 1");
