@@ -1040,7 +1040,6 @@ impl Searcher {
             return self.bounded(best, original_alpha, beta);
         }
         let mut alpha = alpha.max(best);
-        moves.retain(|m| in_check || m.is_capture() || m.promotion() == Some(Role::Queen));
         self.order(&mut moves, None, ply);
         for m in moves {
             let mut next = pos.clone();
