@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use kpk_score::bands::KNOWN_LOSS_MAX;
 use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, EnPassantMode, Move, Position, Role};
 
 use shakmaty::uci::UciMove;
 
@@ -744,14 +744,14 @@ impl Searcher {
     fn child(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
         if !self.delayed_loss() {
             return if depth <= 0 {
-                self.quiesce(pos, ply, alpha, beta)
+                self.quiesce(pos, depth, ply, alpha, beta)
             } else {
                 self.negamax(pos, depth, ply, alpha, beta)
             };
         }
         let (a, b) = delayed_loss::enter(alpha, beta, LOSS_THRESHOLD);
         let v = if depth <= 0 {
-            self.quiesce(pos, ply, a, b)
+            self.quiesce(pos, depth, ply, a, b)
         } else {
             self.negamax(pos, depth, ply, a, b)
         };
@@ -825,7 +825,7 @@ impl Searcher {
             return self.bounded(alpha, window_alpha, window_beta);
         }
         if ply >= MAX_SEARCH_PLY {
-            return self.quiesce(pos, ply, alpha, beta);
+            return self.quiesce(pos, -1, ply, alpha, beta);
         }
         let hit = self.probe(k, ply, pos.halfmoves(), draw);
         if let Some(h) = hit
@@ -958,7 +958,7 @@ impl Searcher {
         if !self.options.selectivity.futility || e.get() + margin >= alpha.get() {
             return None;
         }
-        let v = self.quiesce(pos, ply, alpha, beta);
+        let v = self.quiesce(pos, 0, ply, alpha, beta);
         self.horizon = true;
         (v <= alpha || self.aborted).then_some(if self.aborted { Score::ZERO } else { v })
     }
@@ -998,7 +998,9 @@ impl Searcher {
         (v >= beta).then_some(if v.is_heuristic() { v } else { beta })
     }
 
-    fn quiesce(&mut self, pos: &Chess, ply: u32, alpha: Score, beta: Score) -> Score {
+    /// The quiescence search; at its first ply (`depth` 0), with the check extension on, quiet
+    /// moves that give check are searched too, so a mate just past the horizon is seen.
+    fn quiesce(&mut self, pos: &Chess, depth: i32, ply: u32, alpha: Score, beta: Score) -> Score {
         self.count_node(ply);
         if self.aborted {
             return Score::ZERO;
@@ -1020,6 +1022,13 @@ impl Searcher {
                     .into_iter()
                     .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
             );
+            if depth == 0 && self.options.selectivity.check_extension {
+                tactical.extend(
+                    pos.legal_moves()
+                        .into_iter()
+                        .filter(|&m| !m.is_capture() && !m.is_promotion() && gives_check(pos, m)),
+                );
+            }
             tactical
         };
         if in_check && moves.is_empty() {
@@ -1044,7 +1053,7 @@ impl Searcher {
         for m in moves {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let score = -self.child(&next, 0, ply + 1, -beta, -alpha);
+            let score = -self.child(&next, depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return Score::ZERO;
             }
@@ -1113,5 +1122,63 @@ impl Searcher {
             keys[j] = k;
             moves[j] = m;
         }
+    }
+}
+
+/// Whether the quiet move `m` (no capture, no promotion) gives check: the piece attacks the
+/// enemy king from its new square, or it uncovers a rook, bishop or queen behind it (castling
+/// is never counted: its checks are rare and only cost the quiescence search a line).
+fn gives_check(pos: &Chess, m: Move) -> bool {
+    let board = pos.board();
+    let (Some(from), Some(king)) = (m.from(), board.king_of(!pos.turn())) else { return false };
+    if m.is_castle() {
+        return false;
+    }
+    let occupied = (board.occupied() ^ Bitboard::from(from)) | Bitboard::from(m.to());
+    let piece = shakmaty::Piece { color: pos.turn(), role: m.role() };
+    if shakmaty::attacks::attacks(m.to(), piece, occupied).contains(king) {
+        return true;
+    }
+    let ours = board.by_color(pos.turn());
+    let rooks = (board.rooks() | board.queens()) & ours;
+    let bishops = (board.bishops() | board.queens()) & ours;
+    let uncovered = (shakmaty::attacks::rook_attacks(king, occupied) & rooks)
+        | (shakmaty::attacks::bishop_attacks(king, occupied) & bishops);
+    (uncovered & !Bitboard::from(from)).any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gives_check;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    /// The quiet-check test agrees with playing each quiet move and asking whether the other
+    /// king stands in check, on positions with direct, discovered and no checks.
+    #[test]
+    fn quiet_checks_are_the_moves_that_give_check() {
+        let fens = [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 4",
+            "4k3/8/8/8/4N3/8/4R3/4K3 w - - 0 1", // a knight uncovers the rook
+            "4k3/8/8/2B5/8/8/8/4K2R w K - 0 1",  // bishop checks; castling
+            "8/8/8/3k4/8/8/2P5/B3K3 w - - 0 1",  // a pawn uncovers the bishop
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", // black's rooks
+            "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let pos: Chess =
+                fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            for m in pos.legal_moves() {
+                if m.is_capture() || m.is_promotion() || m.is_castle() {
+                    continue;
+                }
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                assert_eq!(gives_check(&pos, m), after.is_check(), "{fen}: {m:?}");
+                checks += usize::from(after.is_check());
+            }
+        }
+        assert!(checks >= 10, "{checks} checks among the positions' quiet moves");
     }
 }

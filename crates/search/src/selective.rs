@@ -4,7 +4,7 @@
 //!
 //! | piece | where | what |
 //! |---|---|---|
-//! | check extension | every node | a move that gives check is searched a ply deeper: mates are lines of checks |
+//! | check extension | every node | a move that gives check is searched a ply deeper: mates are lines of checks; and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
 //! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower with a null window; a move that beats alpha is searched again at full depth |
 //! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
@@ -23,7 +23,8 @@ use shakmaty::{Chess, Position, Role};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::struct_excessive_bools)] // one switch per named piece
 pub struct Selectivity {
-    /// A move that gives check is searched a ply deeper.
+    /// A move that gives check is searched a ply deeper, and the first quiescence ply
+    /// searches quiet checks too.
     pub check_extension: bool,
     /// Null-move pruning with its zugzwang guard.
     pub null_move: bool,
