@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use kpk_score::bands::KNOWN_LOSS_MAX;
 use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 use shakmaty::uci::UciMove;
 
@@ -1011,27 +1011,8 @@ impl Searcher {
             return self.bounded(exact, original_alpha, beta);
         }
         let in_check = pos.is_check();
-        // in check every evasion; otherwise only captures and queen promotions (a stalemate
-        // is not looked for here: the stand-pat score is an estimate anyway)
-        let mut moves = if in_check {
-            pos.legal_moves()
-        } else {
-            let mut tactical = pos.capture_moves();
-            tactical.extend(
-                pos.promotion_moves()
-                    .into_iter()
-                    .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
-            );
-            if depth == 0 && self.options.selectivity.check_extension {
-                tactical.extend(
-                    pos.legal_moves()
-                        .into_iter()
-                        .filter(|&m| !m.is_capture() && !m.is_promotion() && gives_check(pos, m)),
-                );
-            }
-            tactical
-        };
-        if in_check && moves.is_empty() {
+        let evasions = in_check.then(|| pos.legal_moves());
+        if evasions.as_ref().is_some_and(MoveList::is_empty) {
             return self.bounded(self.mated(ply), original_alpha, beta);
         }
         // one verdict serves the draw test and the stand-pat score
@@ -1049,6 +1030,25 @@ impl Searcher {
             return self.bounded(best, original_alpha, beta);
         }
         let mut alpha = alpha.max(best);
+        // in check every evasion; otherwise only captures and queen promotions, generated only
+        // now that the stand-pat score has not settled the node (a stalemate is not looked for
+        // here: the stand-pat score is an estimate anyway)
+        let mut moves = evasions.unwrap_or_else(|| {
+            let mut tactical = pos.capture_moves();
+            tactical.extend(
+                pos.promotion_moves()
+                    .into_iter()
+                    .filter(|m| !m.is_capture() && m.promotion() == Some(Role::Queen)),
+            );
+            if depth == 0 && self.options.selectivity.check_extension {
+                tactical.extend(
+                    pos.legal_moves()
+                        .into_iter()
+                        .filter(|&m| !m.is_capture() && !m.is_promotion() && gives_check(pos, m)),
+                );
+            }
+            tactical
+        });
         self.order(&mut moves, None, ply);
         for m in moves {
             let mut next = pos.clone();
