@@ -186,6 +186,10 @@ pub struct Searcher {
     /// replace (a stand-pat at the horizon, or a table entry); when an iteration ends without
     /// one, the tree is exhausted and deeper iterations would repeat it.
     horizon: bool,
+    /// Whether the current iteration reduced or pruned a move (late-move reductions, null
+    /// move, futility, razoring): its tree was not full width to its depth, so a mate it finds
+    /// within that depth may not be the quickest.
+    pruned: bool,
     /// Root moves a multi-PV line must not play (the first moves of the lines before it).
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
@@ -233,6 +237,7 @@ impl Searcher {
             start: Instant::now(),
             aborted: false,
             horizon: false,
+            pruned: false,
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
@@ -361,6 +366,7 @@ impl Searcher {
             self.path.clear();
             self.path.extend_from_slice(history);
             self.horizon = false;
+            self.pruned = false;
             let raw = match self.options.driver {
                 Driver::Pvs => self.aspirated(root, d.cast_signed(), guess),
                 Driver::Mtdf => self.mtdf(root, d8, guess, &mut result.passes, on_info),
@@ -562,8 +568,9 @@ impl Searcher {
     /// Whether a completed iteration ends the search.
     fn done_after_iteration(&self, score: Score, depth: u32) -> bool {
         if let Some(m) = score.mate() {
-            // a mate within the horizon: deeper iterations cannot shorten it
-            if m.plies() <= depth {
+            // a mate within the horizon of a full-width iteration: deeper iterations cannot
+            // shorten it (after reductions or pruning they may)
+            if m.plies() <= depth && !self.pruned {
                 return true;
             }
             if let (Some(limit), Some(n)) = (self.limits.mate, score.uci_mate_moves())
@@ -881,6 +888,7 @@ impl Searcher {
                 let ceiling = eval.map_or(alpha, |e| Score::eval(e.get() + FUTILITY_MARGIN));
                 best = best.max(ceiling.min(alpha));
                 self.horizon = true;
+                self.pruned = true;
                 continue;
             }
             let depth_after = depth - 1 + i32::from(sel.check_extension && gives_check);
@@ -901,6 +909,7 @@ impl Searcher {
                     // a late quiet move, searched shallower; searched again if it beats alpha
                     let r = late_move_reduction(depth, searched - 1);
                     self.horizon = true;
+                    self.pruned = true;
                     -self.child(&next, depth_after - r, ply + 1, -probe, -alpha)
                 } else {
                     -self.child(&next, depth_after, ply + 1, -probe, -alpha)
@@ -960,6 +969,7 @@ impl Searcher {
         }
         let v = self.quiesce(pos, 0, ply, alpha, beta);
         self.horizon = true;
+        self.pruned |= v <= alpha;
         (v <= alpha || self.aborted).then_some(if self.aborted { Score::ZERO } else { v })
     }
 
@@ -995,6 +1005,7 @@ impl Searcher {
             return Some(Score::ZERO);
         }
         self.horizon = true;
+        self.pruned |= v >= beta;
         (v >= beta).then_some(if v.is_heuristic() { v } else { beta })
     }
 

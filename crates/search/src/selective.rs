@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | check extension | every node | a move that gives check is searched a ply deeper: mates are lines of checks; and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
-//! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower with a null window; a move that beats alpha is searched again at full depth |
+//! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: [`late_move_reduction`]) with a null window; a move that beats alpha is searched again at full depth |
 //! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
 //! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
@@ -74,12 +74,30 @@ pub fn may_pass(pos: &Chess) -> bool {
     (ours & !kings_and_pawns).any()
 }
 
-/// The plies a quiet late move is reduced by: 1 from the fourth move on, 2 from the ninth at
-/// depth 6 or more.
+/// The plies a quiet late move (the `index`th searched, from 0) is reduced by at `depth`:
+/// `0.75 + ln(depth) ln(index) / 2.25`, rounded down, at least 1 and at most `depth - 2` (so a
+/// reduced move is still searched a ply deep).
 #[must_use]
-pub const fn late_move_reduction(depth: i32, index: usize) -> i32 {
-    if index >= 8 && depth >= 6 { 2 } else { 1 }
+pub fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let table = REDUCTIONS.get_or_init(|| {
+        let mut t = [[0_u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                #[allow(clippy::cast_precision_loss)] // both below 64
+                let (dl, il) = ((d as f64).ln(), (i as f64).ln());
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..=8
+                let plies = (0.75 + dl * il / 2.25) as u8;
+                *r = plies;
+            }
+        }
+        t
+    });
+    let d = usize::try_from(depth.clamp(0, 63)).unwrap_or(0);
+    let r = i32::from(table[d][index.min(63)]);
+    r.clamp(1, (depth - 2).max(1))
 }
+
+static REDUCTIONS: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
 
 /// The first move (counting from 0) that late-move reductions may reduce.
 pub const FIRST_REDUCED: usize = 3;
