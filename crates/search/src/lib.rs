@@ -31,6 +31,7 @@
 
 pub mod eval;
 pub mod search;
+pub mod see;
 pub mod selective;
 pub mod tt;
 pub mod uci;

@@ -41,6 +41,7 @@ use shakmaty::{Bitboard, Chess, EnPassantMode, Move, MoveList, Position, Role};
 use shakmaty::uci::UciMove;
 
 use crate::eval::{Knowledge, Verdict, evaluate, material};
+use crate::see::see;
 use crate::selective::{
     ASPIRATION_WINDOW, FIRST_REDUCED, FUTILITY_MARGIN, RAZOR_MARGIN, Selectivity, is_proof,
     late_move_reduction, may_pass, null_move_depth,
@@ -190,6 +191,8 @@ pub struct Searcher {
     /// move, futility, razoring): its tree was not full width to its depth, so a mate it finds
     /// within that depth may not be the quickest.
     pruned: bool,
+    /// The depth of the iteration under way (check extensions stop at twice it).
+    root_depth: u32,
     /// Root moves a multi-PV line must not play (the first moves of the lines before it).
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
@@ -238,6 +241,7 @@ impl Searcher {
             aborted: false,
             horizon: false,
             pruned: false,
+            root_depth: 0,
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
@@ -367,6 +371,7 @@ impl Searcher {
             self.path.extend_from_slice(history);
             self.horizon = false;
             self.pruned = false;
+            self.root_depth = d;
             let raw = match self.options.driver {
                 Driver::Pvs => self.aspirated(root, d.cast_signed(), guess),
                 Driver::Mtdf => self.mtdf(root, d8, guess, &mut result.passes, on_info),
@@ -869,13 +874,13 @@ impl Searcher {
         let futile = sel.futility
             && depth == 1
             && eval.is_some_and(|e| e.get() + FUTILITY_MARGIN <= alpha.get());
-        self.order(&mut moves, hit.and_then(|h| h.mv), ply);
+        let mut picker = self.order(&moves, hit.and_then(|h| h.mv), ply);
         self.path.push(k);
         let (original_alpha, mut alpha) = (alpha, alpha);
         let (mut best, mut best_move) = (Score::NEG_INFINITE, None);
         let excluding = ply == 0 && !self.root_excluded.is_empty();
         let mut searched = 0;
-        for &m in &moves {
+        while let Some(m) = picker.next(&mut moves) {
             if excluding && self.root_excluded.contains(&m) {
                 continue;
             }
@@ -891,7 +896,9 @@ impl Searcher {
                 self.pruned = true;
                 continue;
             }
-            let depth_after = depth - 1 + i32::from(sel.check_extension && gives_check);
+            // no line is extended beyond twice the iteration's depth
+            let extend = sel.check_extension && gives_check && ply < 2 * self.root_depth;
+            let depth_after = depth - 1 + i32::from(extend);
             let first = searched == 0;
             searched += 1;
             let score = if first {
@@ -935,6 +942,18 @@ impl Searcher {
             }
             if alpha >= beta {
                 self.remember_cutoff(m, ply, depth);
+                if !m.is_capture() && !m.is_promotion() {
+                    // the quiet moves tried before it lose the history it gains
+                    for &q in &moves[..picker.picked() - 1] {
+                        if !q.is_capture()
+                            && !q.is_promotion()
+                            && let Some(from) = q.from()
+                        {
+                            let h = &mut self.history[usize::from(from)][usize::from(q.to())];
+                            *h = (*h - depth * depth).max(-(1 << 20));
+                        }
+                    }
+                }
                 break;
             }
         }
@@ -1036,6 +1055,15 @@ impl Searcher {
         }
         // from here the value rests on an estimate that a deeper search would replace
         self.horizon = true;
+        // the table: any entry is as deep as the quiescence search
+        let table = self.options.selectivity.quiescence_table;
+        let k = if table { key(pos) } else { 0 };
+        let hit = if table { self.probe(k, ply, pos.halfmoves(), draw) } else { None };
+        if let Some(h) = hit
+            && h.score.cuts(alpha, beta)
+        {
+            return self.bounded(h.score.score, original_alpha, beta);
+        }
         let mut best = if in_check { self.mated(ply) } else { self.static_eval(pos, verdict) };
         if best >= beta || ply >= MAX_SEARCH_PLY {
             return self.bounded(best, original_alpha, beta);
@@ -1060,19 +1088,32 @@ impl Searcher {
             }
             tactical
         });
-        self.order(&mut moves, None, ply);
-        for m in moves {
+        let mut picker = self.order(&moves, hit.and_then(|h| h.mv), ply);
+        let mut best_move = None;
+        while let Some(m) = picker.next(&mut moves) {
+            // a capture that loses material in the exchange it starts cannot lift the
+            // stand-pat score
+            if !in_check && m.is_capture() && see(pos, &m) < 0 {
+                continue;
+            }
             let mut next = pos.clone();
             next.play_unchecked(m);
             let score = -self.child(&next, depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return Score::ZERO;
             }
-            best = best.max(score);
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
             }
+        }
+        if table {
+            let result = BoundedScore::from_window(best, original_alpha, beta);
+            self.store(k, ply, result, 0, best_move);
         }
         self.bounded(best, original_alpha, beta)
     }
@@ -1095,9 +1136,9 @@ impl Searcher {
 
     /// Move ordering: the table's move, captures (most valuable victim, least valuable
     /// attacker), queen promotions, the two killers of this ply, then quiet moves by history.
-    /// Each move's key is found once, on the stack, and the moves sorted by it in place
-    /// (stable: moves of equal key keep the generator's order).
-    fn order(&self, moves: &mut [Move], tt_move: Option<PackedMove>, ply: u32) {
+    /// Each move's key is found once, on the stack; [`Picker::next`] then hands the moves out
+    /// best first, one at a time, so a node that is cut off early sorts no more than it used.
+    fn order(&self, moves: &[Move], tt_move: Option<PackedMove>, ply: u32) -> Picker {
         let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
         let key = |m: Move| {
             if tt_move.is_some() && pack(m) == tt_move {
@@ -1115,24 +1156,46 @@ impl Searcher {
                 m.from().map_or(0, |f| self.history[usize::from(f)][usize::from(m.to())])
             }
         };
-        // a legal move list holds at most 218 moves
-        let mut keys = [0_i32; 256];
-        let n = moves.len().min(keys.len());
-        for (k, &m) in keys.iter_mut().zip(moves.iter()) {
+        let mut picker = Picker { keys: [0; 256], len: moves.len().min(256), picked: 0 };
+        for (k, &m) in picker.keys.iter_mut().zip(moves.iter()) {
             *k = key(m);
         }
-        // insertion sort, highest key first
-        for i in 1..n {
-            let (k, m) = (keys[i], moves[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            moves[j] = m;
+        picker
+    }
+}
+
+/// The moves of a node handed out best first by their ordering keys (a legal move list holds
+/// at most 218 moves).
+struct Picker {
+    keys: [i32; 256],
+    len: usize,
+    picked: usize,
+}
+
+impl Picker {
+    /// The next move: the first of the highest key among those not yet handed out, moved to
+    /// the front of the rest (which keep their order, so moves of equal key come in the
+    /// generator's order). `moves[..self.picked()]` are then the moves handed out, in order.
+    fn next(&mut self, moves: &mut [Move]) -> Option<Move> {
+        let start = self.picked;
+        if start >= self.len {
+            return None;
         }
+        let mut best = start;
+        for i in start + 1..self.len {
+            if self.keys[i] > self.keys[best] {
+                best = i;
+            }
+        }
+        self.keys[start..=best].rotate_right(1);
+        moves[start..=best].rotate_right(1);
+        self.picked += 1;
+        Some(moves[start])
+    }
+
+    /// How many moves were handed out.
+    fn picked(&self) -> usize {
+        self.picked
     }
 }
 

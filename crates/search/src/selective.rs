@@ -4,12 +4,13 @@
 //!
 //! | piece | where | what |
 //! |---|---|---|
-//! | check extension | every node | a move that gives check is searched a ply deeper: mates are lines of checks; and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
+//! | check extension | every node up to twice the iteration's depth from the root | a move that gives check is searched a ply deeper: mates are lines of checks; and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
 //! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: [`late_move_reduction`]) with a null window; a move that beats alpha is searched again at full depth |
 //! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
 //! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
+//! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
 //! None of them is applied where the window's bound is a proof, so a mate score is always
 //! found by a full search of the moves that lead to it. With these on, a result depends on the
@@ -34,6 +35,10 @@ pub struct Selectivity {
     pub futility: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
+    /// The quiescence search asks the transposition table first and stores what it finds
+    /// (any entry is deep enough for it), so the captures after a transposition are searched
+    /// once.
+    pub quiescence_table: bool,
 }
 
 impl Selectivity {
@@ -44,6 +49,7 @@ impl Selectivity {
         late_move_reductions: true,
         futility: true,
         aspiration: true,
+        quiescence_table: true,
     };
 
     /// Every piece off: a full-width search to the depth asked (with quiescence), whose value
@@ -54,6 +60,7 @@ impl Selectivity {
         late_move_reductions: false,
         futility: false,
         aspiration: false,
+        quiescence_table: false,
     };
 }
 

@@ -213,7 +213,7 @@ fn the_uci_engine_answers_go_depth_14_with_mtdf() {
 /// searched to the same depth on the same path:
 /// - an entry of greater depth than a probe needs would be the same position at least two
 ///   plies nearer the root (same side to move). Within the iteration that needs ply 2 against
-///   ply 4, and ply 4 is quiescence, which does not probe; across iterations it needs ply 0
+///   ply 4, and ply 4 is quiescence, which does not probe with the quiescence table off (as here); across iterations it needs ply 0
 ///   against ply 2 (a repetition of the root, scored a draw before the table is asked) or
 ///   ply 1 against ply 3 (impossible: the side that moved once would have to undo its move);
 /// - a position reached by two paths (first at ply 3) is searched one ply deep into
