@@ -8,8 +8,9 @@ node limit per position and counts, as matetrack does:
   the wrong sign (a mate for the side that is mated).
 
 Usage: tools/matetrack.py "ENGINE [ARGS]" SUITE.epd [--nodes N] [--step K] [--limit M] [--hash MB]
-       [--option Name=Value ...]
-(--step K takes every K-th position, so a sample spreads over the whole suite.)
+       [--option Name=Value ...] [--log FILE]
+(--step K takes every K-th position, so a sample spreads over the whole suite; --log writes one
+line a position: FEN, best known mate, the last mate reported or -, the last depth, nodes.)
 """
 import argparse
 import re
@@ -44,6 +45,7 @@ def main():
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--log")
     args = ap.parse_args()
     cases = read_suite(args.suite, args.step, args.limit)
     engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
@@ -53,23 +55,28 @@ def main():
         options[name] = value
     engine.configure(options)
     found = best = wrong = 0
+    log = open(args.log, "w") if args.log else None
     wrongs = []
     started = time.time()
     for n, (fen, bm) in enumerate(cases, 1):
         board = chess.Board(fen)
         last = None
         bad = None
+        depth = nodes = None
         with engine.analysis(board, chess.engine.Limit(nodes=args.nodes), game=object()) as analysis:
             for info in analysis:
                 score = info.get("score")
                 if score is None:
                     continue
                 last = score.relative
+                depth, nodes = info.get("depth"), info.get("nodes")
                 mate = last.mate()
                 if mate is not None and bad is None:
                     if (mate > 0) != (bm > 0) or abs(mate) < abs(bm):
                         bad = (mate, info.get("depth"), [m.uci() for m in info.get("pv", [])])
         mate = last.mate() if last is not None else None
+        if log:
+            print(f"{fen}\t{bm}\t{'-' if mate is None else mate}\t{depth}\t{nodes}", file=log, flush=True)
         if mate is not None and (mate > 0) == (bm > 0):
             found += 1
             if abs(mate) == abs(bm):
