@@ -193,6 +193,9 @@ pub struct Searcher {
     pruned: bool,
     /// The depth of the iteration under way (check extensions stop at twice it).
     root_depth: u32,
+    /// Whether the last null move of [`Searcher::null_move`] was answered by a proof against
+    /// the side that passed (a mate threat).
+    mate_threat: bool,
     /// Root moves a multi-PV line must not play (the first moves of the lines before it).
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
@@ -242,6 +245,7 @@ impl Searcher {
             horizon: false,
             pruned: false,
             root_depth: 0,
+            mate_threat: false,
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
@@ -855,9 +859,12 @@ impl Searcher {
             return self.bounded(end, window_alpha, window_beta);
         }
         let in_check = pos.is_check();
+        let sel = self.options.selectivity;
+        // a forced reply costs nothing to look at more deeply, and mating lines are made of them
+        let single_reply = sel.single_reply_extension && moves.len() == 1;
+        let depth = depth + i32::from(single_reply && ply < 2 * self.root_depth);
         // the selective pieces prune only at null-window nodes below the root whose bounds
         // are no proofs, and never in check
-        let sel = self.options.selectivity;
         let prunable = ply > 0
             && beta.get() - alpha.get() == 1
             && !in_check
@@ -868,13 +875,21 @@ impl Searcher {
         if let Some(v) = self.razor(pos, depth, ply, alpha, beta, eval) {
             return self.bounded(v, window_alpha, window_beta);
         }
+        self.mate_threat = false;
         if let Some(v) = self.null_move(pos, k, depth, ply, beta, eval) {
             return self.bounded(v, window_alpha, window_beta);
         }
+        // passing lost to a mate: the threat deserves a deeper look
+        let threatened = sel.threat_extension && self.mate_threat && ply < 2 * self.root_depth;
+        let depth = depth + i32::from(threatened);
         let futile = sel.futility
             && depth == 1
             && eval.is_some_and(|e| e.get() + FUTILITY_MARGIN <= alpha.get());
-        let mut picker = self.order(&moves, hit.and_then(|h| h.mv), ply);
+        let mut picker = self.order(pos, &moves, hit.and_then(|h| h.mv), ply);
+        // internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower (the next iteration finds it with a move to try first)
+        let unknown = sel.internal_reduction && depth >= 4 && hit.and_then(|h| h.mv).is_none();
+        let depth = depth - i32::from(unknown);
         self.path.push(k);
         let (original_alpha, mut alpha) = (alpha, alpha);
         let (mut best, mut best_move) = (Score::NEG_INFINITE, None);
@@ -1025,6 +1040,8 @@ impl Searcher {
         }
         self.horizon = true;
         self.pruned |= v >= beta;
+        // a pass the opponent answers with a mate (or a known win) shows a threat
+        self.mate_threat = v < LOSS_THRESHOLD;
         (v >= beta).then_some(if v.is_heuristic() { v } else { beta })
     }
 
@@ -1088,7 +1105,7 @@ impl Searcher {
             }
             tactical
         });
-        let mut picker = self.order(&moves, hit.and_then(|h| h.mv), ply);
+        let mut picker = self.order(pos, &moves, hit.and_then(|h| h.mv), ply);
         let mut best_move = None;
         while let Some(m) = picker.next(&mut moves) {
             // a capture that loses material in the exchange it starts cannot lift the
@@ -1135,10 +1152,11 @@ impl Searcher {
     }
 
     /// Move ordering: the table's move, captures (most valuable victim, least valuable
-    /// attacker), queen promotions, the two killers of this ply, then quiet moves by history.
+    /// attacker), queen promotions, the two killers of this ply, quiet checks, then the other
+    /// quiet moves by history.
     /// Each move's key is found once, on the stack; [`Picker::next`] then hands the moves out
     /// best first, one at a time, so a node that is cut off early sorts no more than it used.
-    fn order(&self, moves: &[Move], tt_move: Option<PackedMove>, ply: u32) -> Picker {
+    fn order(&self, pos: &Chess, moves: &[Move], tt_move: Option<PackedMove>, ply: u32) -> Picker {
         let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
         let key = |m: Move| {
             if tt_move.is_some() && pack(m) == tt_move {
@@ -1152,6 +1170,8 @@ impl Searcher {
                 2_000_002
             } else if killers[1] == Some(m) {
                 2_000_001
+            } else if gives_check(pos, m) {
+                2_000_000
             } else {
                 m.from().map_or(0, |f| self.history[usize::from(f)][usize::from(m.to())])
             }

@@ -10,6 +10,9 @@
 //! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
 //! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
+//! | single-reply extension | every node up to twice the iteration's depth | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies |
+//! | mate-threat extension | where null-move pruning runs, up to twice the iteration's depth | when the opponent answers the pass with a mate (or a known win), the node is searched a ply deeper: a threat is in the air |
+//! | internal iterative reduction | depth >= 4, the table holds no move for the node | searched a ply shallower: without a move to try first the node is costly and rarely important; the next iteration finds it with one |
 //! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
 //! None of them is applied where the window's bound is a proof, so a mate score is always
@@ -35,6 +38,12 @@ pub struct Selectivity {
     pub futility: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
+    /// A node with one legal move is searched a ply deeper.
+    pub single_reply_extension: bool,
+    /// A node where passing (the null move) is answered by a mate is searched a ply deeper.
+    pub threat_extension: bool,
+    /// A node of depth 4 or more whose table entry holds no move is searched a ply shallower.
+    pub internal_reduction: bool,
     /// The quiescence search asks the transposition table first and stores what it finds
     /// (any entry is deep enough for it), so the captures after a transposition are searched
     /// once.
@@ -49,6 +58,9 @@ impl Selectivity {
         late_move_reductions: true,
         futility: true,
         aspiration: true,
+        single_reply_extension: true,
+        threat_extension: true,
+        internal_reduction: true,
         quiescence_table: true,
     };
 
@@ -60,6 +72,9 @@ impl Selectivity {
         late_move_reductions: false,
         futility: false,
         aspiration: false,
+        single_reply_extension: false,
+        threat_extension: false,
+        internal_reduction: false,
         quiescence_table: false,
     };
 }
