@@ -282,8 +282,14 @@ impl Searcher {
         self.options
     }
 
-    /// Changes the options (the table is kept).
+    /// Changes the options. The table is kept unless what its scores mean changes (the
+    /// table scheme, the draw policy, the grain, the knowledge or the tables below the root):
+    /// an entry stored under one scheme would be misread under another.
     pub fn set_options(&mut self, options: Options) {
+        let meaning = |o: &Options| (o.scheme, o.draw, o.grain, o.knowledge, o.tables);
+        if meaning(&options) != meaning(&self.options) {
+            self.tt.clear();
+        }
         self.options = options;
     }
 
@@ -395,21 +401,31 @@ impl Searcher {
                 nodes: self.nodes,
                 passes: result.passes,
             };
-            let lines = self.options.multi_pv.max(1);
-            let mut info = self.info(d8, score, Bound::Exact, result.pv.clone());
-            info.multipv = u8::from(lines > 1);
-            let same_mate =
-                reported_mate.as_ref().is_some_and(|(s, pv)| *s == score && *pv == result.pv);
-            if lines > 1 || !same_mate {
-                on_info(&info);
-            }
-            reported_mate = score.mate().map(|_| (score, result.pv.clone()));
-            if lines > 1 && !legal.is_empty() {
-                self.more_lines(root, history, d, &result, on_info);
+            if self.options.multi_pv > 1 && !legal.is_empty() {
+                // every line of the iteration, reported best first: with the table and the
+                // selective pieces a later line's search can find more than an earlier one
+                let mut lines = vec![(score, result.pv.clone())];
+                self.more_lines(root, history, d, &result, &mut lines);
+                lines.sort_by_key(|(s, _)| core::cmp::Reverse(*s));
+                for (rank, (s, pv)) in (1..).zip(&lines) {
+                    let mut info = self.info(d8, *s, Bound::Exact, pv.clone());
+                    info.multipv = rank;
+                    on_info(&info);
+                }
+                result.score = lines[0].0;
+                result.best = lines[0].1.first().copied().or(result.best);
+                result.pv = lines.swap_remove(0).1;
                 if self.aborted {
                     break;
                 }
+            } else {
+                let same_mate =
+                    reported_mate.as_ref().is_some_and(|(s, pv)| *s == score && *pv == result.pv);
+                if !same_mate {
+                    on_info(&self.info(d8, score, Bound::Exact, result.pv.clone()));
+                }
             }
+            reported_mate = result.score.mate().map(|_| (result.score, result.pv.clone()));
             self.can_abort = true;
             // an exhausted tree (every line ended in a position decided exactly: mate,
             // stalemate, a draw by rule or by the endgame knowledge) gives the same answer at
@@ -460,20 +476,20 @@ impl Searcher {
     }
 
     /// The lines after the first of a multi-PV iteration at depth `d`: each a full-window
-    /// search of the root with the first moves of the lines before it excluded, reported in
-    /// order, until [`Options::multi_pv`] lines or the legal moves are used up.
+    /// search of the root with the first moves of the lines before it excluded, added to
+    /// `lines` (value and line), until [`Options::multi_pv`] lines or the legal moves are used
+    /// up, or the search is stopped.
     fn more_lines(
         &mut self,
         root: &Chess,
         history: &[u64],
         d: u32,
         first: &SearchResult,
-        on_info: &mut dyn FnMut(&Info),
+        lines: &mut Vec<(Score, Vec<Move>)>,
     ) {
-        let d8 = u8::try_from(d).unwrap_or(u8::MAX);
         let legal = root.legal_moves().len();
         self.root_excluded = first.best.into_iter().collect();
-        for rank in 2..=self.options.multi_pv {
+        for _ in 2..=self.options.multi_pv {
             if self.root_excluded.len() >= legal {
                 break;
             }
@@ -486,9 +502,7 @@ impl Searcher {
             after.play_unchecked(best);
             let mut pv = vec![best];
             pv.extend(self.principal_variation(&after, d + 7));
-            let mut info = self.info(d8, self.to_ply_distance(raw), Bound::Exact, pv);
-            info.multipv = rank;
-            on_info(&info);
+            lines.push((self.to_ply_distance(raw), pv));
             self.root_excluded.push(best);
         }
         self.root_excluded.clear();
@@ -1246,6 +1260,36 @@ mod tests {
     use super::gives_check;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position};
+
+    /// A search under one table scheme followed by one under the other gives what a fresh
+    /// searcher gives: changing the scheme empties the table (a ply-distance entry read as a
+    /// delayed-loss score once made a mated-in-4 position report mate -7).
+    #[test]
+    fn changing_the_table_scheme_forgets_the_entries_of_the_other() {
+        use crate::search::{Options, Searcher, TtScheme};
+        use crate::selective::Selectivity;
+        let fens = [
+            "8/8/8/8/8/3k4/1K4p1/8 w - - 0 1",
+            "8/2P5/8/8/8/3K4/8/6k1 w - - 0 1",
+            "8/8/8/2Q5/8/4K3/k7/8 b - - 0 1",
+            "8/4k3/8/4K3/8/8/8/7R w - - 0 1",
+        ];
+        let positions: Vec<Chess> = fens
+            .iter()
+            .map(|f| f.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap())
+            .collect();
+        let options =
+            |scheme| Options { scheme, selectivity: Selectivity::ALL, ..Options::default() };
+        let mut reused = Searcher::new(32).with_options(options(TtScheme::PlyDistance));
+        for pos in &positions {
+            reused.search(pos, 11);
+        }
+        reused.set_options(options(TtScheme::DelayedLoss));
+        let pos = &positions[0];
+        let fresh = Searcher::new(32).with_options(options(TtScheme::DelayedLoss)).search(pos, 11);
+        assert_eq!(fresh.score, kpk_score::Score::mated_in(8));
+        assert_eq!(reused.search(pos, 11).score, fresh.score);
+    }
 
     /// The quiet-check test agrees with playing each quiet move and asking whether the other
     /// king stands in check, on positions with direct, discovered and no checks.

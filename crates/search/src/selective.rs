@@ -40,7 +40,8 @@ pub struct Selectivity {
     pub aspiration: bool,
     /// A node with one legal move is searched a ply deeper.
     pub single_reply_extension: bool,
-    /// A node where passing (the null move) is answered by a mate is searched a ply deeper.
+    /// A node where passing (the null move) is answered by a mate (or a known win) is searched
+    /// a ply deeper.
     pub threat_extension: bool,
     /// A node of depth 4 or more whose table entry holds no move is searched a ply shallower.
     pub internal_reduction: bool,
