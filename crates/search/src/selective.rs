@@ -15,8 +15,11 @@
 //! | internal iterative reduction | depth >= 4, the table holds no move for the node | searched a ply shallower: without a move to try first the node is costly and rarely important; the next iteration finds it with one |
 //! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
-//! None of them is applied where the window's bound is a proof, so a mate score is always
-//! found by a full search of the moves that lead to it. With these on, a result depends on the
+//! None of the pruning pieces (null move, futility, razoring) is applied where the window's
+//! bound is a proof, so no move that could change a mate score is skipped; reductions and
+//! extensions only change how deep a move is searched, and an iteration that reduced or pruned
+//! anything never ends the search on a mate within its depth (a quicker one may lie in what
+//! it cut: the next iteration looks). With these on, a result depends on the
 //! window (a null-move cut at one beta may not occur at another), so PVS and MTD(f) can differ
 //! at the same depth; `tests/mtdf.rs` compares them with the selectivity off.
 
@@ -170,6 +173,15 @@ mod tests {
                 assert!(depth - 1 - late_move_reduction(depth, index) >= 1);
             }
         }
+        // later moves and deeper nodes are reduced more, never less
+        for depth in 3..40 {
+            for index in FIRST_REDUCED..60 {
+                assert!(late_move_reduction(depth, index + 1) >= late_move_reduction(depth, index));
+                assert!(late_move_reduction(depth + 1, index) >= late_move_reduction(depth, index));
+            }
+        }
+        assert_eq!(late_move_reduction(3, FIRST_REDUCED), 1);
+        assert_eq!(late_move_reduction(20, 40), 5); // 0.75 + ln 20 ln 40 / 2.25 = 5.66
         assert!(is_proof(Score::mate_in(9)) && is_proof(Score::known_win_in(3)));
         assert!(!is_proof(Score::eval(900)));
     }
