@@ -193,9 +193,6 @@ pub struct Searcher {
     pruned: bool,
     /// The depth of the iteration under way (check extensions stop at twice it).
     root_depth: u32,
-    /// Whether the last null move of [`Searcher::null_move`] was answered by a proof against
-    /// the side that passed (a mate threat).
-    mate_threat: bool,
     /// Root moves a multi-PV line must not play (the first moves of the lines before it).
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
@@ -245,7 +242,6 @@ impl Searcher {
             horizon: false,
             pruned: false,
             root_depth: 0,
-            mate_threat: false,
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
@@ -889,12 +885,13 @@ impl Searcher {
         if let Some(v) = self.razor(pos, depth, ply, alpha, beta, eval) {
             return self.bounded(v, window_alpha, window_beta);
         }
-        self.mate_threat = false;
-        if let Some(v) = self.null_move(pos, k, depth, ply, beta, eval) {
+        let pass = self.null_move(pos, k, depth, ply, beta, eval);
+        if let NullMove::Cut(v) = pass {
             return self.bounded(v, window_alpha, window_beta);
         }
         // passing lost to a mate: the threat deserves a deeper look
-        let threatened = sel.threat_extension && self.mate_threat && ply < 2 * self.root_depth;
+        let threatened =
+            sel.threat_extension && pass == NullMove::MateThreat && ply < 2 * self.root_depth;
         let depth = depth + i32::from(threatened);
         let futile = sel.futility
             && depth == 1
@@ -1023,7 +1020,8 @@ impl Searcher {
 
     /// Null-move pruning (see [`crate::selective`]): the node fails high without searching
     /// its moves when passing, searched [`null_move_depth`] deep, still holds `beta`. Returns
-    /// the value to cut with (never a proof: a pass proves nothing).
+    /// the value to cut with (never a proof: a pass proves nothing), or whether the pass was
+    /// answered by a mate (or a known win) against the side that passed.
     fn null_move(
         &mut self,
         pos: &Chess,
@@ -1032,31 +1030,36 @@ impl Searcher {
         ply: u32,
         beta: Score,
         eval: Option<Score>,
-    ) -> Option<Score> {
+    ) -> NullMove {
         let ply_index = ply as usize;
         if !self.options.selectivity.null_move
             || depth < 3
-            || eval? < beta
+            || eval.is_none_or(|e| e < beta)
             || self.passed[ply_index]
             || !may_pass(pos)
         {
-            return None;
+            return NullMove::NoCut;
         }
-        let passed = pos.clone().swap_turn().ok()?;
-        let below = beta.checked_sub(1)?;
+        let (Ok(passed), Some(below)) = (pos.clone().swap_turn(), beta.checked_sub(1)) else {
+            return NullMove::NoCut;
+        };
         self.path.push(k);
         self.passed[ply_index + 1] = true;
         let v = -self.child(&passed, null_move_depth(depth), ply + 1, -beta, -below);
         self.passed[ply_index + 1] = false;
         self.path.pop();
         if self.aborted {
-            return Some(Score::ZERO);
+            return NullMove::Cut(Score::ZERO);
         }
         self.horizon = true;
-        self.pruned |= v >= beta;
-        // a pass the opponent answers with a mate (or a known win) shows a threat
-        self.mate_threat = v < LOSS_THRESHOLD;
-        (v >= beta).then_some(if v.is_heuristic() { v } else { beta })
+        if v >= beta {
+            self.pruned = true;
+            NullMove::Cut(if v.is_heuristic() { v } else { beta })
+        } else if v < LOSS_THRESHOLD {
+            NullMove::MateThreat
+        } else {
+            NullMove::NoCut
+        }
     }
 
     /// The quiescence search; at its first ply (`depth` 0), with the check extension on, quiet
@@ -1196,6 +1199,17 @@ impl Searcher {
         }
         picker
     }
+}
+
+/// What a null move found ([`Searcher::null_move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NullMove {
+    /// Passing still holds beta: the node fails high with this value.
+    Cut(Score),
+    /// The opponent answers the pass with a mate (or a known win).
+    MateThreat,
+    /// No cut and no threat (or no pass tried).
+    NoCut,
 }
 
 /// The moves of a node handed out best first by their ordering keys (a legal move list holds
