@@ -7,10 +7,12 @@ node limit per position and counts, as matetrack does:
 - wrong: any `info` line, at any iteration, reports a mate shorter than the best known, or of
   the wrong sign (a mate for the side that is mated).
 
-Usage: tools/matetrack.py "ENGINE [ARGS]" SUITE.epd [--nodes N] [--step K] [--limit M] [--hash MB]
+Usage: tools/matetrack.py "ENGINE [ARGS]" SUITE.epd [--nodes N] [--step K [--offset J]] [--limit M] [--hash MB]
        [--option Name=Value ...] [--log FILE]
-(--step K takes every K-th position, so a sample spreads over the whole suite; --log writes one
-line a position: FEN, best known mate, the last mate reported or -, the last depth, nodes.)
+(--step K takes every K-th position, so a sample spreads over the whole suite, from the
+J-th with --offset J, so samples can be disjoint; --log writes one
+line a position: FEN, best known mate, the last mate reported or -, the last depth, nodes,
+the first mate for the right side reported and its depth or -.)
 """
 import argparse
 import re
@@ -22,12 +24,12 @@ import chess
 import chess.engine
 
 
-def read_suite(path, step, limit):
+def read_suite(path, step, limit, offset=0):
     cases = []
     with open(path) as f:
         for i, line in enumerate(f):
             m = re.search(r"bm #(-?\d+);", line)
-            if not m or i % step:
+            if not m or (i - offset) % step or i < offset:
                 continue
             fields = line.split()
             cases.append((" ".join(fields[:4]) + " 0 1", int(m.group(1))))
@@ -42,12 +44,13 @@ def main():
     ap.add_argument("suite")
     ap.add_argument("--nodes", type=int, default=1_000_000)
     ap.add_argument("--step", type=int, default=1)
+    ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--log")
     args = ap.parse_args()
-    cases = read_suite(args.suite, args.step, args.limit)
+    cases = read_suite(args.suite, args.step, args.limit, args.offset)
     engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.engine))
     options = {"Hash": args.hash}
     for o in args.option:
@@ -63,6 +66,7 @@ def main():
         last = None
         bad = None
         depth = nodes = None
+        first_mate = None  # (mate, depth) of the first right-signed mate reported
         with engine.analysis(board, chess.engine.Limit(nodes=args.nodes), game=object()) as analysis:
             for info in analysis:
                 score = info.get("score")
@@ -71,12 +75,16 @@ def main():
                 last = score.relative
                 depth, nodes = info.get("depth"), info.get("nodes")
                 mate = last.mate()
+                if mate is not None and first_mate is None and (mate > 0) == (bm > 0):
+                    first_mate = (mate, depth)
                 if mate is not None and bad is None:
                     if (mate > 0) != (bm > 0) or abs(mate) < abs(bm):
                         bad = (mate, info.get("depth"), [m.uci() for m in info.get("pv", [])])
         mate = last.mate() if last is not None else None
         if log:
-            print(f"{fen}\t{bm}\t{'-' if mate is None else mate}\t{depth}\t{nodes}", file=log, flush=True)
+            first = "-" if first_mate is None else f"{first_mate[0]}@{first_mate[1]}"
+            print(f"{fen}\t{bm}\t{'-' if mate is None else mate}\t{depth}\t{nodes}\t{first}",
+                  file=log, flush=True)
         if mate is not None and (mate > 0) == (bm > 0):
             found += 1
             if abs(mate) == abs(bm):

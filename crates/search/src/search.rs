@@ -43,8 +43,8 @@ use shakmaty::uci::UciMove;
 use crate::eval::{Knowledge, Verdict, evaluate, material};
 use crate::see::see;
 use crate::selective::{
-    ASPIRATION_WINDOW, FIRST_REDUCED, FUTILITY_MARGIN, RAZOR_MARGIN, Selectivity, is_proof,
-    late_move_reduction, may_pass, null_move_depth,
+    ASPIRATION_WINDOW, CHECK_EXTENSION_REPLIES, DELTA_MARGIN, FIRST_REDUCED, FUTILITY_MARGIN,
+    RAZOR_MARGIN, Selectivity, is_proof, late_move_reduction, may_pass, null_move_depth,
 };
 use crate::tt::{PackedMove, Promotion, Table};
 use kpk_answers::bridge::to_endgame;
@@ -178,6 +178,10 @@ pub struct Searcher {
     /// current node (for repetitions).
     path: Vec<u64>,
     killers: Vec<[Option<Move>; 2]>,
+    /// `counters[from][to]`: the quiet move that last refuted the move `from`-`to`.
+    counters: Vec<[Option<Move>; 64]>,
+    /// `played[ply]`: the move made at `ply` on the current line (`None` for a pass).
+    played: Vec<Option<Move>>,
     history: Vec<[i32; 64]>,
     limits: Limits,
     start: Instant,
@@ -197,6 +201,10 @@ pub struct Searcher {
     root_excluded: Vec<Move>,
     /// The best root move of the last search of the root.
     root_best: Option<Move>,
+    /// A mate for the side to move that the iteration under way has shown for one of the root
+    /// moves (a lower bound on the root's value, raw), with the move: if the search is
+    /// stopped before the iteration ends, this is reported instead of being thrown away.
+    root_mate: Option<(Score, Move)>,
     /// `passed[ply]`: the node at `ply` was reached by a null move (no second pass follows).
     passed: Vec<bool>,
 }
@@ -235,6 +243,8 @@ impl Searcher {
             seldepth: 0,
             path: Vec::new(),
             killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
+            counters: vec![[None; 64]; 64],
+            played: vec![None; MAX_SEARCH_PLY as usize + 2],
             history: vec![[0; 64]; 64],
             limits: Limits::default(),
             start: Instant::now(),
@@ -245,6 +255,7 @@ impl Searcher {
             can_abort: false,
             root_excluded: Vec::new(),
             root_best: None,
+            root_mate: None,
             passed: vec![false; MAX_SEARCH_PLY as usize + 2],
         }
     }
@@ -299,6 +310,7 @@ impl Searcher {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| h.fill(0));
         self.killers.fill([None; 2]);
+        self.counters.iter_mut().for_each(|c| c.fill(None));
     }
 
     /// The flag that stops a running search when set (from any thread). [`Searcher::run`]
@@ -377,12 +389,14 @@ impl Searcher {
             self.path.extend_from_slice(history);
             self.horizon = false;
             self.pruned = false;
+            self.root_mate = None;
             self.root_depth = d;
             let raw = match self.options.driver {
                 Driver::Pvs => self.aspirated(root, d.cast_signed(), guess),
                 Driver::Mtdf => self.mtdf(root, d8, guess, &mut result.passes, on_info),
             };
             if self.aborted {
+                self.stopped_on_a_mate(root, d8, &mut result, on_info);
                 break;
             }
             guess = raw;
@@ -432,6 +446,38 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// A search stopped during the iteration at `depth` after one of the root's moves was
+    /// shown to mate: that mate, a lower bound on the root's value (it is real: no piece of
+    /// the selective search skips a defence at a proof bound), replaces a lesser result and is
+    /// reported, so the nodes spent finding it are not lost.
+    fn stopped_on_a_mate(
+        &mut self,
+        root: &Chess,
+        depth: u8,
+        result: &mut SearchResult,
+        on_info: &mut dyn FnMut(&Info),
+    ) {
+        let Some((raw, m)) = self.root_mate else { return };
+        let score = self.to_ply_distance(raw);
+        if score <= result.score {
+            return;
+        }
+        let mut after = root.clone();
+        after.play_unchecked(m);
+        let mut pv = vec![m];
+        pv.extend(self.principal_variation(&after, u32::from(depth) + 7));
+        *result = SearchResult {
+            score,
+            best: Some(m),
+            pv,
+            depth,
+            seldepth: self.seldepth,
+            nodes: self.nodes,
+            passes: result.passes,
+        };
+        on_info(&self.info(depth, score, Bound::Lower, result.pv.clone()));
     }
 
     /// One PVS iteration at `depth`: with aspiration windows on, from depth 4 and a heuristic
@@ -870,9 +916,10 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         let sel = self.options.selectivity;
-        // a forced reply costs nothing to look at more deeply, and mating lines are made of them
+        // a forced reply costs nothing to look at more deeply, and mating lines are made of
+        // them (at any ply: the line gains depth, never width)
         let single_reply = sel.single_reply_extension && moves.len() == 1;
-        let depth = depth + i32::from(single_reply && ply < 2 * self.root_depth);
+        let depth = depth + i32::from(single_reply);
         // the selective pieces prune only at null-window nodes below the root whose bounds
         // are no proofs, and never in check
         let prunable = ply > 0
@@ -912,6 +959,9 @@ impl Searcher {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
+            if let Some(slot) = self.played.get_mut(ply as usize) {
+                *slot = Some(m);
+            }
             let gives_check = next.is_check();
             let quiet = !m.is_capture() && !m.is_promotion() && !gives_check;
             if futile && searched > 0 && quiet {
@@ -922,8 +972,12 @@ impl Searcher {
                 self.pruned = true;
                 continue;
             }
-            // no line is extended beyond twice the iteration's depth
-            let extend = sel.check_extension && gives_check && ply < 2 * self.root_depth;
+            // a check the other side can barely answer, on a line not yet extended beyond
+            // twice the iteration's depth
+            let extend = sel.check_extension
+                && gives_check
+                && ply < 2 * self.root_depth
+                && next.legal_moves().len() <= CHECK_EXTENSION_REPLIES;
             let depth_after = depth - 1 + i32::from(extend);
             let first = searched == 0;
             searched += 1;
@@ -962,6 +1016,9 @@ impl Searcher {
             }
             if score > best {
                 (best, best_move) = (score, Some(m));
+            }
+            if ply == 0 && score > alpha && !excluding && self.to_ply_distance(score).is_mate() {
+                self.root_mate = Some((score, m));
             }
             if score > alpha {
                 alpha = score;
@@ -1044,6 +1101,7 @@ impl Searcher {
             return NullMove::NoCut;
         };
         self.path.push(k);
+        self.played[ply_index] = None;
         self.passed[ply_index + 1] = true;
         let v = -self.child(&passed, null_move_depth(depth), ply + 1, -beta, -below);
         self.passed[ply_index + 1] = false;
@@ -1124,6 +1182,8 @@ impl Searcher {
         });
         let mut picker = self.order(pos, &moves, hit.and_then(|h| h.mv), ply);
         let mut best_move = None;
+        let delta = self.options.selectivity.delta_pruning && best.is_heuristic();
+        let stand_pat = best;
         while let Some(m) = picker.next(&mut moves) {
             // a capture that loses material in the exchange it starts cannot lift the
             // stand-pat score
@@ -1132,6 +1192,22 @@ impl Searcher {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
+            // delta pruning: even winning the man and a margin leaves the node below alpha
+            if delta
+                && !in_check
+                && m.promotion().is_none()
+                && let Some(victim) = m.capture()
+                && let Some(ceiling) = stand_pat.checked_add(material(victim) + DELTA_MARGIN)
+                && ceiling.is_heuristic()
+                && ceiling <= alpha
+                && !next.is_check()
+            {
+                best = best.max(ceiling);
+                continue;
+            }
+            if let Some(slot) = self.played.get_mut(ply as usize) {
+                *slot = Some(m);
+            }
             let score = -self.child(&next, depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return Score::ZERO;
@@ -1152,10 +1228,22 @@ impl Searcher {
         self.bounded(best, original_alpha, beta)
     }
 
-    /// A quiet move that refuted a node becomes a killer at its ply and gains history.
+    /// The move that led to the node at `ply` (`None` at the root or after a pass).
+    fn previous_move(&self, ply: u32) -> Option<Move> {
+        let p = usize::try_from(ply).ok()?.checked_sub(1)?;
+        *self.played.get(p)?
+    }
+
+    /// A quiet move that refuted a node becomes a killer at its ply and the countermove of the
+    /// move before it, and gains history.
     fn remember_cutoff(&mut self, m: Move, ply: u32, depth: i32) {
         if m.is_capture() || m.is_promotion() {
             return;
+        }
+        if let Some(prev) = self.previous_move(ply)
+            && let Some(from) = prev.from()
+        {
+            self.counters[usize::from(from)][usize::from(prev.to())] = Some(m);
         }
         let slot = &mut self.killers[ply as usize];
         if slot[0] != Some(m) {
@@ -1169,12 +1257,17 @@ impl Searcher {
     }
 
     /// Move ordering: the table's move, captures (most valuable victim, least valuable
-    /// attacker), queen promotions, the two killers of this ply, quiet checks, then the other
-    /// quiet moves by history.
+    /// attacker), queen promotions, the two killers of this ply, the countermove (the quiet
+    /// move that last refuted the move just made), quiet checks, then the other quiet moves by
+    /// history.
     /// Each move's key is found once, on the stack; [`Picker::next`] then hands the moves out
     /// best first, one at a time, so a node that is cut off early sorts no more than it used.
     fn order(&self, pos: &Chess, moves: &[Move], tt_move: Option<PackedMove>, ply: u32) -> Picker {
         let killers = self.killers[(ply as usize).min(self.killers.len() - 1)];
+        let counter = self
+            .previous_move(ply)
+            .and_then(|p| Some(self.counters[usize::from(p.from()?)][usize::from(p.to())]))
+            .flatten();
         let key = |m: Move| {
             if tt_move.is_some() && pack(m) == tt_move {
                 return i32::MAX;
@@ -1187,8 +1280,10 @@ impl Searcher {
                 2_000_002
             } else if killers[1] == Some(m) {
                 2_000_001
-            } else if gives_check(pos, m) {
+            } else if counter == Some(m) {
                 2_000_000
+            } else if gives_check(pos, m) {
+                1_999_999
             } else {
                 m.from().map_or(0, |f| self.history[usize::from(f)][usize::from(m.to())])
             }
@@ -1303,6 +1398,50 @@ mod tests {
         let fresh = Searcher::new(32).with_options(options(TtScheme::DelayedLoss)).search(pos, 11);
         assert_eq!(fresh.score, kpk_score::Score::mated_in(8));
         assert_eq!(reused.search(pos, 11).score, fresh.score);
+    }
+
+    /// A quiet move that refuted a move becomes its countermove: wherever that move is played
+    /// again, at any ply, the refutation comes first among the quiet moves (before the quiet
+    /// checks and the history), and only after that move.
+    #[test]
+    fn the_countermove_comes_first_among_the_quiet_moves_after_the_move_it_refuted() {
+        use crate::search::Searcher;
+        use shakmaty::{Move, Role, Square};
+        let pos: Chess = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR b KQkq - 5 4"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let threat = Move::Normal {
+            role: Role::Queen,
+            from: Square::D1,
+            to: Square::F3,
+            capture: None,
+            promotion: None,
+        };
+        let answer = Move::Normal {
+            role: Role::Knight,
+            from: Square::G8,
+            to: Square::F6,
+            capture: None,
+            promotion: None,
+        };
+        assert!(pos.is_legal(answer));
+        let first_quiet = |s: &Searcher, ply: u32| {
+            let mut moves = pos.legal_moves();
+            let mut picker = s.order(&pos, &moves, None, ply);
+            core::iter::from_fn(|| picker.next(&mut moves))
+                .find(|m| !m.is_capture() && !m.is_promotion())
+        };
+        let mut searcher = Searcher::new(1);
+        assert_ne!(first_quiet(&searcher, 5), Some(answer));
+        searcher.played[0] = Some(threat);
+        searcher.remember_cutoff(answer, 1, 4);
+        searcher.played[4] = Some(threat);
+        assert_eq!(first_quiet(&searcher, 5), Some(answer), "after the move it refuted");
+        searcher.history.iter_mut().for_each(|h| h.fill(0));
+        searcher.played[4] = None;
+        assert_ne!(first_quiet(&searcher, 5), Some(answer), "after another move");
     }
 
     /// The quiet-check test agrees with playing each quiet move and asking whether the other

@@ -4,15 +4,16 @@
 //!
 //! | piece | where | what |
 //! |---|---|---|
-//! | check extension | every node up to twice the iteration's depth from the root | a move that gives check is searched a ply deeper: mates are lines of checks; and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
+//! | check extension | every node up to twice the iteration's depth from the root | a move that gives check and leaves the other side at most [`CHECK_EXTENSION_REPLIES`] replies is searched a ply deeper: mates are lines of checks the defender can barely answer, while a check with many answers is an ordinary move (never reduced, though); and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
 //! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: [`late_move_reduction`]) with a null window; a move that beats alpha is searched again at full depth |
-//! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
-//! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
+//! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha (not in the engine's set: see [`Selectivity::ENGINE`]) |
+//! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it (with futility pruning, not in the engine's set) |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
-//! | single-reply extension | every node up to twice the iteration's depth | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies |
+//! | single-reply extension | every node | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies (no limit on the ply: the line grows deeper, never wider) |
 //! | mate-threat extension | where null-move pruning runs, up to twice the iteration's depth | when the opponent answers the pass with a mate (or a known win), the node is searched a ply deeper: a threat is in the air |
 //! | internal iterative reduction | depth >= 4, the table holds no move for the node | searched a ply shallower: without a move to try first the node is costly and rarely important; the next iteration finds it with one |
+//! | delta pruning | the quiescence search, not in check | a capture that gives no check is skipped when the stand-pat value plus the captured man plus [`DELTA_MARGIN`] stays at or below alpha (the node's value is then that sum at least, not less) |
 //! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
 //! None of the pruning pieces (null move, futility, razoring) is applied where the window's
@@ -30,8 +31,8 @@ use shakmaty::{Chess, Position, Role};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::struct_excessive_bools)] // one switch per named piece
 pub struct Selectivity {
-    /// A move that gives check is searched a ply deeper, and the first quiescence ply
-    /// searches quiet checks too.
+    /// A move that gives check and leaves at most [`CHECK_EXTENSION_REPLIES`] replies is
+    /// searched a ply deeper, and the first quiescence ply searches quiet checks too.
     pub check_extension: bool,
     /// Null-move pruning with its zugzwang guard.
     pub null_move: bool,
@@ -39,6 +40,9 @@ pub struct Selectivity {
     pub late_move_reductions: bool,
     /// Futility pruning at depth 1 and razoring at depth 2 or less.
     pub futility: bool,
+    /// Captures in the quiescence search that cannot lift the stand-pat value to alpha, even
+    /// with a margin, are skipped.
+    pub delta_pruning: bool,
     /// Aspiration windows at the root.
     pub aspiration: bool,
     /// A node with one legal move is searched a ply deeper.
@@ -55,18 +59,25 @@ pub struct Selectivity {
 }
 
 impl Selectivity {
-    /// Every piece on: the UCI engine's search.
+    /// Every piece on (the tests of the pieces; the UCI engine uses [`Selectivity::ENGINE`]).
     pub const ALL: Selectivity = Selectivity {
         check_extension: true,
         null_move: true,
         late_move_reductions: true,
         futility: true,
+        delta_pruning: true,
         aspiration: true,
         single_reply_extension: true,
         threat_extension: true,
         internal_reduction: true,
         quiescence_table: true,
     };
+
+    /// The UCI engine's search: every piece but futility pruning and razoring. Measured on
+    /// matetrack (BENCHMARKS.md), those two cost mates: the static value they prune by is
+    /// material and squares, and in a mating attack the defender usually has the material,
+    /// so the attacker's quiet moves near the leaves are cut for looking hopeless.
+    pub const ENGINE: Selectivity = Selectivity { futility: false, ..Selectivity::ALL };
 
     /// Every piece off: a full-width search to the depth asked (with quiescence), whose value
     /// does not depend on the window (the default, for tests that compare drivers).
@@ -75,6 +86,7 @@ impl Selectivity {
         null_move: false,
         late_move_reductions: false,
         futility: false,
+        delta_pruning: false,
         aspiration: false,
         single_reply_extension: false,
         threat_extension: false,
@@ -131,6 +143,14 @@ pub const FIRST_REDUCED: usize = 3;
 /// How far, in centipawns, a quiet move at depth 1 is assumed to raise the static value at
 /// most: beyond it, futility pruning would skip a move that matters.
 pub const FUTILITY_MARGIN: i32 = 200;
+
+/// The most legal replies a check may leave for the check extension to search it a ply
+/// deeper.
+pub const CHECK_EXTENSION_REPLIES: usize = 2;
+
+/// What a capture in the quiescence search is assumed to gain beyond the man it takes, at
+/// most, in centipawns: delta pruning skips the capture when even that cannot reach alpha.
+pub const DELTA_MARGIN: i32 = 200;
 
 /// Razoring's margins at depth 1 and 2, in centipawns.
 pub const RAZOR_MARGIN: [i32; 3] = [0, 300, 500];

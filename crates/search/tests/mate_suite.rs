@@ -150,7 +150,7 @@ fn every_mate_the_engine_reports_is_exact_or_longer_and_it_finds_the_exact_one()
                         reported.push((info.depth, m));
                     }
                 });
-                let what = format!("{fen} {driver:?} {scheme:?}");
+                let what = format!("{fen} {scheme:?}");
                 for &(depth, m) in &reported {
                     match truth {
                         // a mate for the right side, never sooner than the exact one
@@ -171,4 +171,44 @@ fn every_mate_the_engine_reports_is_exact_or_longer_and_it_finds_the_exact_one()
     }
     assert!(checked >= 4 * (COMPOSED.len() + 12), "{checked} searches");
     println!("{} positions, {checked} searches, every mate exact or longer", cases.len());
+}
+
+#[test]
+fn a_mate_shown_before_the_search_is_stopped_is_reported_and_exact_or_longer() {
+    let mut cases: Vec<String> = COMPOSED.iter().map(|&(fen, _)| fen.to_string()).collect();
+    cases.extend(from_the_tables());
+    let (mut searches, mut stopped_on_a_mate) = (0, 0);
+    for fen in &cases {
+        let pos = chess(fen);
+        let Some(truth) = exact_mate(&pos, 3).filter(|&t| t > 0) else { continue };
+        // PVS reports a bound only for a stopped iteration (MTD(f) reports one a pass)
+        let schemes = [TtScheme::PlyDistance, TtScheme::DelayedLoss];
+        for (scheme, nodes) in
+            schemes.into_iter().flat_map(|s| (1..=32).map(move |i| (s, 1024 * i)))
+        {
+            let mut searcher = engine(Driver::Pvs, scheme);
+            let mut last: Option<Info> = None;
+            let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+            let result = searcher.run(&pos, &[], limits, &mut |info: &Info| {
+                last = Some(info.clone());
+            });
+            searches += 1;
+            let Some(last) = last else { continue };
+            if let Some(m) = last.score.uci_mate_moves() {
+                assert!(
+                    m >= truth,
+                    "{fen} {scheme:?} at {nodes} nodes: mate {m}, the exact mate is {truth}"
+                );
+            }
+            if last.bound == kpk_score::Bound::Lower && last.score.is_mate() {
+                // the stopped iteration's mate is the result, with its move
+                let what = format!("{fen} {scheme:?} at {nodes} nodes");
+                assert_eq!(result.score, last.score, "{what}");
+                assert_eq!(result.best, last.pv.first().copied(), "{what}");
+                stopped_on_a_mate += 1;
+            }
+        }
+    }
+    assert!(stopped_on_a_mate > 0, "no search of {searches} was stopped after showing a mate");
+    println!("{searches} searches, {stopped_on_a_mate} stopped after showing a mate");
 }
