@@ -155,7 +155,8 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The principal variation (starts with `best` when there is one).
     pub pv: Vec<Move>,
-    /// The depth of the last completed iteration.
+    /// The depth of the last completed iteration, or of a stopped one whose mate this
+    /// reports.
     pub depth: u8,
     /// The deepest ply reached.
     pub seldepth: u32,

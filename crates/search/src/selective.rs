@@ -7,8 +7,8 @@
 //! | check extension | every node up to twice the iteration's depth from the root | a move that gives check and leaves the other side at most [`CHECK_EXTENSION_REPLIES`] replies is searched a ply deeper: mates are lines of checks the defender can barely answer, while a check with many answers is an ordinary move (never reduced, though); and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
 //! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: [`late_move_reduction`]) with a null window; a move that beats alpha is searched again at full depth |
-//! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha (not in the engine's set: see [`Selectivity::ENGINE`]) |
-//! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it (with futility pruning, not in the engine's set) |
+//! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
+//! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
 //! | single-reply extension | every node | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies (no limit on the ply: the line grows deeper, never wider) |
 //! | mate-threat extension | where null-move pruning runs, up to twice the iteration's depth | when the opponent answers the pass with a mate (or a known win), the node is searched a ply deeper: a threat is in the air |
@@ -59,7 +59,7 @@ pub struct Selectivity {
 }
 
 impl Selectivity {
-    /// Every piece on (the tests of the pieces; the UCI engine uses [`Selectivity::ENGINE`]).
+    /// Every piece on: the UCI engine's search.
     pub const ALL: Selectivity = Selectivity {
         check_extension: true,
         null_move: true,
@@ -72,12 +72,6 @@ impl Selectivity {
         internal_reduction: true,
         quiescence_table: true,
     };
-
-    /// The UCI engine's search: every piece but futility pruning and razoring. Measured on
-    /// matetrack (BENCHMARKS.md), those two cost mates: the static value they prune by is
-    /// material and squares, and in a mating attack the defender usually has the material,
-    /// so the attacker's quiet moves near the leaves are cut for looking hopeless.
-    pub const ENGINE: Selectivity = Selectivity { futility: false, ..Selectivity::ALL };
 
     /// Every piece off: a full-width search to the depth asked (with quiescence), whose value
     /// does not depend on the window (the default, for tests that compare drivers).

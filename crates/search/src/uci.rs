@@ -20,7 +20,7 @@
 //! | `RootDTM` | check, default true | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock (with its line), a draw for a cursed win |
 //! | `Tables` | check, default true | probe the tables at every node of at most three men below the root: exact mate scores (`mate N` for a longer position that converts into a known mate) and draws, under the 50-move rule; false searches those endings too |
 //! | `MultiPV` | spin 1-32, default 1 | lines per iteration: the best, then the best with that first move excluded, ...; each `info` line carries `multipv N` when more than one is asked |
-//! | `Selective` | check, default true | the selective search of [`crate::selective`] (check, single-reply and mate-threat extensions, null move, late-move reductions, internal iterative reduction, aspiration windows, the quiescence search's delta pruning and table: [`Selectivity::ENGINE`]); false searches full width |
+//! | `Selective` | check, default true | the selective search of [`crate::selective`] (check, single-reply and mate-threat extensions, null move, late-move reductions, internal iterative reduction, futility and razoring, aspiration windows, the quiescence search's delta pruning and table); false searches full width |
 //! | `UCI_ShowWDL` | check, default false | each `info` line carries `wdl W D L` in permille ([`wdl_permille`]: certain for a mate or a known result, a logistic model of the evaluation otherwise) |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //!
@@ -261,7 +261,7 @@ impl Engine {
             }
             "selective" => {
                 let on = choose("Selective", word, &[("true", true), ("false", false)])?;
-                options.selectivity = if on { Selectivity::ENGINE } else { Selectivity::NONE };
+                options.selectivity = if on { Selectivity::ALL } else { Selectivity::NONE };
             }
             "tables" => {
                 options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
@@ -352,7 +352,7 @@ impl Engine {
 /// The engine's options before any `setoption`: the library's, with the tables on at the root
 /// and below it (GUIs get `mate N` from them; the library's defaults measure the search alone).
 fn engine_options() -> Options {
-    Options { root_dtm: true, tables: true, selectivity: Selectivity::ENGINE, ..Options::default() }
+    Options { root_dtm: true, tables: true, selectivity: Selectivity::ALL, ..Options::default() }
 }
 
 /// A searcher with the default table size and `options`.
