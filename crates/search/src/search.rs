@@ -1201,6 +1201,7 @@ impl Searcher {
                 && let Some(ceiling) = stand_pat.checked_add(material(victim) + DELTA_MARGIN)
                 && ceiling.is_heuristic()
                 && ceiling <= alpha
+                && !is_proof(alpha)
                 && !next.is_check()
             {
                 best = best.max(ceiling);

@@ -13,10 +13,10 @@
 //! | single-reply extension | every node | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies (no limit on the ply: the line grows deeper, never wider) |
 //! | mate-threat extension | where null-move pruning runs, up to twice the iteration's depth | when the opponent answers the pass with a mate (or a known win), the node is searched a ply deeper: a threat is in the air |
 //! | internal iterative reduction | depth >= 4, the table holds no move for the node | searched a ply shallower: without a move to try first the node is costly and rarely important; the next iteration finds it with one |
-//! | delta pruning | the quiescence search, not in check | a capture that gives no check is skipped when the stand-pat value plus the captured man plus [`DELTA_MARGIN`] stays at or below alpha (the node's value is then that sum at least, not less) |
+//! | delta pruning | the quiescence search, not in check | a capture that gives no check is skipped when the stand-pat value plus the captured man plus [`DELTA_MARGIN`] stays at or below alpha, never when alpha is a proof (the node's value, a bound, is then raised to that sum: it stays true) |
 //! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
-//! None of the pruning pieces (null move, futility, razoring) is applied where the window's
+//! None of the pruning pieces (null move, futility, razoring, delta pruning) is applied where the window's
 //! bound is a proof, so no move that could change a mate score is skipped; reductions and
 //! extensions only change how deep a move is searched, and an iteration that reduced or pruned
 //! anything never ends the search on a mate within its depth (a quicker one may lie in what

@@ -150,7 +150,7 @@ fn every_mate_the_engine_reports_is_exact_or_longer_and_it_finds_the_exact_one()
                         reported.push((info.depth, m));
                     }
                 });
-                let what = format!("{fen} {scheme:?}");
+                let what = format!("{fen} {driver:?} {scheme:?}");
                 for &(depth, m) in &reported {
                     match truth {
                         // a mate for the right side, never sooner than the exact one
