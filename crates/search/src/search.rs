@@ -465,10 +465,7 @@ impl Searcher {
         if score <= result.score {
             return;
         }
-        let mut after = root.clone();
-        after.play_unchecked(m);
-        let mut pv = vec![m];
-        pv.extend(self.principal_variation(&after, u32::from(depth) + 7));
+        let pv = self.line_from(root, m, u32::from(depth) + 7);
         *result = SearchResult {
             score,
             best: Some(m),
@@ -541,10 +538,7 @@ impl Searcher {
             self.root_best = None;
             let raw = self.negamax(root, d.cast_signed(), 0, Score::NEG_INFINITE, Score::INFINITE);
             let Some(best) = self.root_best.filter(|_| !self.aborted) else { break };
-            let mut after = root.clone();
-            after.play_unchecked(best);
-            let mut pv = vec![best];
-            pv.extend(self.principal_variation(&after, d + 7));
+            let pv = self.line_from(root, best, d + 7);
             lines.push((self.to_ply_distance(raw), pv));
             self.root_excluded.push(best);
         }
@@ -713,6 +707,16 @@ impl Searcher {
             TtScheme::PlyDistance => raw,
             TtScheme::DelayedLoss => delayed_loss::to_ply_distance(raw),
         }
+    }
+
+    /// The line that starts with the root move `m`, then follows the table for at most
+    /// `max_len` more moves.
+    fn line_from(&self, root: &Chess, m: Move, max_len: u32) -> Vec<Move> {
+        let mut after = root.clone();
+        after.play_unchecked(m);
+        let mut line = vec![m];
+        line.extend(self.principal_variation(&after, max_len));
+        line
     }
 
     /// The moves the table holds from the root on, as long as they are legal and do not
@@ -960,9 +964,7 @@ impl Searcher {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            if let Some(slot) = self.played.get_mut(ply as usize) {
-                *slot = Some(m);
-            }
+            self.note_played(ply, m);
             let gives_check = next.is_check();
             let quiet = !m.is_capture() && !m.is_promotion() && !gives_check;
             if futile && searched > 0 && quiet {
@@ -1207,9 +1209,7 @@ impl Searcher {
                 best = best.max(ceiling);
                 continue;
             }
-            if let Some(slot) = self.played.get_mut(ply as usize) {
-                *slot = Some(m);
-            }
+            self.note_played(ply, m);
             let score = -self.child(&next, depth - 1, ply + 1, -beta, -alpha);
             if self.aborted {
                 return Score::ZERO;
@@ -1228,6 +1228,13 @@ impl Searcher {
             self.store(k, ply, result, 0, best_move);
         }
         self.bounded(best, original_alpha, beta)
+    }
+
+    /// Remembers `m` as the move made at `ply` on the current line (the countermove's key).
+    fn note_played(&mut self, ply: u32, m: Move) {
+        if let Some(slot) = self.played.get_mut(ply as usize) {
+            *slot = Some(m);
+        }
     }
 
     /// The move that led to the node at `ply` (`None` at the root or after a pass).
