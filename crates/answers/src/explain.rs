@@ -9,8 +9,8 @@ use kpk::rules::{self, Basis, Classification, Sight};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
-use crate::fen::ParsedFen;
 use crate::probe::{Category, describe, dtm_of};
+use kpk_shakmaty::fen::ParsedFen;
 
 const MATERIAL: &str = "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.";
 
@@ -174,7 +174,7 @@ pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
 /// ```
 /// use kpk_answers::explain::Explanation;
 /// let fen = "8/8/4k3/8/8/3KP3/8/8 w - - 0 1";
-/// let e = Explanation::of(fen, &kpk_answers::fen::parse(fen).unwrap());
+/// let e = Explanation::of(fen, &kpk_shakmaty::fen::parse(fen).unwrap());
 /// // no rule at sight: a short forcing line proves the win (1. Ke4, taking the opposition)
 /// assert_eq!(e.basis, "proof");
 /// assert!(e.rules_agree);
@@ -327,7 +327,7 @@ mod tests {
         let sans = ["Kd3".to_string(), "Kd1".to_string(), "Ke2".to_string()];
         assert_eq!(numbered(u32::MAX, false, &sans), format!("{0}... Kd3 {0}. Kd1 Ke2", u32::MAX));
         let fen = "8/8/4k3/8/8/3KP3/8/8 w - - 0 4294967295";
-        let e = Explanation::of(fen, &crate::fen::parse(fen).unwrap());
+        let e = Explanation::of(fen, &kpk_shakmaty::fen::parse(fen).unwrap());
         assert!(e.proof.is_some_and(|p| p.line.notation.starts_with("4294967295. ")));
     }
 }

@@ -1,8 +1,7 @@
 #![doc = include_str!("../README.md")]
 
-pub mod bridge;
+pub mod batch;
 pub mod explain;
-pub mod fen;
 pub mod line;
 pub mod mainline;
 pub mod map;

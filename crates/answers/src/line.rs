@@ -38,7 +38,7 @@ pub struct Step {
 ///
 /// ```
 /// use kpk_answers::line::Line;
-/// let p = kpk_answers::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
+/// let p = kpk_shakmaty::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
 /// let line = Line::of("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", &p.position, p.halfmoves);
 /// assert_eq!(line.steps.len(), 1);
 /// assert_eq!(line.steps[0].san, "Qb8#");

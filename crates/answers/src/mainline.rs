@@ -27,7 +27,7 @@ pub struct MainlineStep {
 ///
 /// ```
 /// use kpk_answers::mainline::Mainline;
-/// let p = kpk_answers::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
+/// let p = kpk_shakmaty::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
 /// let line = Mainline::of(&p.position, p.halfmoves);
 /// assert_eq!(line.mainline[0].san, "Qb8#");
 /// assert_eq!(line.winner, Some('w'));

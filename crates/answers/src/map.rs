@@ -4,7 +4,7 @@ use kpk::{Color, Square};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::explain::Explanation;
-use crate::fen::ParsedFen;
+use kpk_shakmaty::fen::ParsedFen;
 
 /// For every square from a1 to h8, whether the side with the pawn wins with the defending king
 /// there (`Some(true)`), draws (`Some(false)`), or the king cannot stand there (`None`).
@@ -30,7 +30,7 @@ impl Serialize for Squares {
 /// ```
 /// use kpk_answers::map::DefenderMap;
 /// let fen = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";
-/// let p = kpk_answers::fen::parse(fen).unwrap();
+/// let p = kpk_shakmaty::fen::parse(fen).unwrap();
 /// let map = DefenderMap::of(fen, &p).unwrap();
 /// let json = serde_json::to_value(&map).unwrap();
 /// assert_eq!(json["squares"]["e8"], "win");

@@ -389,7 +389,7 @@ fn dtm_rank(after: Option<Dtm>) -> (u8, i32) {
 ///
 /// ```
 /// use kpk_answers::probe::{Category, Probe};
-/// let pos = kpk_answers::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
+/// let pos = kpk_shakmaty::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
 /// let probe = Probe::from_tables(&pos, 0);
 /// assert_eq!(probe.outcome.category, Category::Win);
 /// assert_eq!(probe.moves[0].after.category, Category::Loss); // the best move leaves the opponent lost
@@ -701,7 +701,7 @@ fn push_facts(out: &mut String, pos: &Endgame, category: Category, d: Option<Dtm
 /// ```
 /// use kpk_answers::probe::{Probe, write_json};
 /// let fen = "8/8/8/8/8/4k3/8/4K2R w - - 0 1";
-/// let pos = kpk_answers::fen::parse(fen).unwrap().position;
+/// let pos = kpk_shakmaty::fen::parse(fen).unwrap().position;
 /// let mut out = String::new();
 /// write_json(&mut out, fen, &pos, 0);
 /// let typed = serde_json::to_string(&Probe::from_tables(&pos, 0).with_fen(fen)).unwrap();

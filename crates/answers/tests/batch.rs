@@ -2,7 +2,7 @@
 
 use kpk::{Endgame, KpkPosition, Role};
 use kpk_answers::probe::{Probe, write_json};
-use kpk_bench::random::{XorShift, random_ending};
+use kpk_testkit::{XorShift, random_ending};
 
 fn typed(fen: &str, pos: &Endgame, halfmoves: u32) -> String {
     let probe = Probe::from_tables(pos, halfmoves).with_fen(fen);
@@ -18,7 +18,7 @@ fn the_batch_writer_prints_exactly_what_serde_prints() {
     for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
         positions.extend((0..3_000).map(|_| random_ending(&mut rng, role)));
     }
-    positions.push(kpk_answers::fen::parse("8/8/8/3k4/8/8/8/4K3 b - - 0 1").unwrap().position);
+    positions.push(kpk_shakmaty::fen::parse("8/8/8/3k4/8/8/8/4K3 b - - 0 1").unwrap().position);
     assert!(positions.len() > 100_000);
     for (i, pos) in positions.into_iter().enumerate() {
         let text = pos.to_string();
@@ -32,7 +32,7 @@ fn the_batch_writer_prints_exactly_what_serde_prints() {
 /// Text that needs escaping is escaped the same way; surrounding white space is trimmed alike.
 #[test]
 fn the_echoed_text_is_escaped_and_trimmed_alike() {
-    let pos = kpk_answers::fen::parse("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1").unwrap().position;
+    let pos = kpk_shakmaty::fen::parse("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1").unwrap().position;
     for odd in ["tab\there \"quoted\" \\ \u{1}", "  padded  ", "é ∞"] {
         let mut fast = String::new();
         write_json(&mut fast, odd, &pos, 0);

@@ -7,7 +7,7 @@
 use kpk::{Endgame, KpkPosition, Role};
 use kpk_answers::line::Line;
 use kpk_answers::probe::{Category, Probe};
-use kpk_bench::random::{XorShift, random_ending};
+use kpk_testkit::{XorShift, random_ending};
 
 /// Lichess's category from a DTZ and the clock that counts for it, written out by hand.
 fn by_hand(dtz: i32, checkmate: bool, clock_before: i64, clock_after: i64) -> &'static str {
@@ -35,7 +35,7 @@ fn sample() -> Vec<Endgame> {
     }
     // checkmates and a stalemate, where the edges of the rule differ
     for fen in ["1R4k1/8/6K1/8/8/8/8/8 b - - 0 1", "k7/1P6/1K6/8/8/8/8/8 b - - 0 1"] {
-        positions.push(kpk_answers::fen::parse(fen).unwrap().position);
+        positions.push(kpk_shakmaty::fen::parse(fen).unwrap().position);
     }
     positions
 }
@@ -76,7 +76,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
     let mut rng = XorShift::new(51);
     let mut rerouted = 0;
     for i in 0..400 {
-        let pos = Endgame::from(kpk_bench::random::random_position(&mut rng));
+        let pos = Endgame::from(kpk_testkit::random_position(&mut rng));
         let Some(d) = kpk::dtm::probe(&pos) else { continue };
         let clock = 100u32.saturating_sub(d.plies().unsigned_abs()) + u32::try_from(i % 9).unwrap();
         let line = Line::of(&pos.to_string(), &pos, clock);
@@ -91,7 +91,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
                     c = if step.zeroing { 0 } else { c + 1 };
                 }
                 if let Some(last) = line.steps.last() {
-                    let end = kpk_answers::fen::parse(&last.fen).unwrap().position;
+                    let end = kpk_shakmaty::fen::parse(&last.fen).unwrap().position;
                     assert!(end.is_checkmate(), "{pos}");
                 }
                 if d50 != d.plies() {
@@ -109,7 +109,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
                 }
                 assert!(c >= 100, "{pos} at {clock}: the line stops before the claim");
                 if let Some(last) = line.steps.last() {
-                    let end = kpk_answers::fen::parse(&last.fen).unwrap().position;
+                    let end = kpk_shakmaty::fen::parse(&last.fen).unwrap().position;
                     assert!(!end.is_checkmate(), "{pos}");
                 }
             }

@@ -3,8 +3,8 @@
 //! two move generators agree, and each move converts both ways.
 
 use kpk::{Endgame, KpkPosition, Role};
-use kpk_answers::bridge::{from_shakmaty_move, to_chess, to_endgame, to_shakmaty_move};
-use kpk_bench::random::{XorShift, random_ending};
+use kpk_shakmaty::{from_shakmaty_move, to_chess, to_endgame, to_shakmaty_move};
+use kpk_testkit::{XorShift, random_ending};
 use shakmaty::Position;
 use shakmaty::san::SanPlus;
 

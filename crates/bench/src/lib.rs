@@ -1,5 +1,2 @@
-#![doc = include_str!("../README.md")]
-
-pub mod conversion;
-pub mod probe;
-pub mod random;
+//! The criterion benchmarks of the `kpk` tables live in `benches/`; this library is empty.
+//! Run them with `cargo bench -p kpk-bench`.

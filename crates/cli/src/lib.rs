@@ -28,9 +28,8 @@ macro_rules! out {
 }
 
 pub mod bench;
-pub mod conversion;
 pub mod explain;
-pub use kpk_answers::fen;
+pub use kpk_shakmaty::fen;
 pub mod generate;
 pub mod line;
 pub mod probe;

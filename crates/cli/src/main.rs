@@ -10,7 +10,8 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kpk_cli::{bench, conversion, explain, generate, line, probe, rules, show, stats};
+use kpk_cli::bench::{self, conversion};
+use kpk_cli::{explain, generate, line, probe, rules, show, stats};
 
 /// Exact King+Pawn vs King endgame knowledge.
 #[derive(Parser)]
@@ -148,7 +149,7 @@ fn main() -> ExitCode {
             .map(|()| ExitCode::SUCCESS)
             .map_err(|e| format!("cannot read standard input: {e}")),
         Command::Generate { out, format } => generate::run(&out, format),
-        Command::Bench { what: Benchmark::Tables, json, .. } => bench::run(json),
+        Command::Bench { what: Benchmark::Tables, json, .. } => bench::tables::run(json),
         Command::Bench { what: Benchmark::Conversion, json, depth, every, evaluation } => {
             conversion::run(json, depth, every, &evaluation)
         }

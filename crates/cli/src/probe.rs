@@ -1,14 +1,11 @@
 //! `kpk probe`: the verdict and distance to mate of each position, and every move's outcome.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use kpk::Endgame;
-use kpk_answers::probe::{self, Probe};
-use serde_json::json;
-
-use crate::fen;
+use kpk_answers::batch::{answer, answer_batch};
+use kpk_answers::probe;
 
 /// Which knowledge answers `kpk probe` (the command line's names for [`probe::Method`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -34,99 +31,6 @@ impl From<Method> for probe::Method {
     }
 }
 
-/// The typed answer for a position with `halfmoves` on the clock by `method`, echoing the FEN
-/// asked.
-#[must_use]
-pub fn probe(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> Probe {
-    Probe::by(method.into(), pos, halfmoves).with_fen(fen)
-}
-
-/// The answer to one input line: the text to print on standard output, the message to print
-/// on standard error (text mode only), and whether the line failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// For standard output: a JSON object and a newline, or the text block.
-    pub out: String,
-    /// For standard error: `error: ...` and a newline, in text mode, for a failed line.
-    pub err: String,
-    /// Whether the line failed.
-    pub failed: bool,
-}
-
-/// Answers one line of input, given as bytes: a FEN, or anything else, which gets an error.
-/// In JSON mode every line, blank or not valid UTF-8 included, gets exactly one JSON object.
-#[must_use]
-pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
-    let (fen_text, parsed) = match std::str::from_utf8(line) {
-        Ok(text) => (text.trim().to_string(), fen::parse(text).map_err(|e| e.to_string())),
-        Err(e) => {
-            let shown = String::from_utf8_lossy(line).trim().to_string();
-            let message = format!("input is not valid UTF-8 (byte {}): '{shown}'", e.valid_up_to());
-            (shown, Err(message))
-        }
-    };
-    match (parsed, json) {
-        (Ok(p), true) => {
-            let out = if method == Method::Bitbase {
-                // the batch path: the same text as the typed answer's, written directly
-                let mut out = String::with_capacity(4096);
-                probe::write_json(&mut out, &fen_text, &p.position, p.halfmoves);
-                out
-            } else {
-                format!("{}\n", json!(probe(&fen_text, &p.position, p.halfmoves, method)))
-            };
-            Answer { out, err: String::new(), failed: false }
-        }
-        (Ok(p), false) => Answer {
-            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string(),
-            err: String::new(),
-            failed: false,
-        },
-        (Err(e), true) => Answer {
-            out: format!("{}\n", json!({ "fen": fen_text, "error": e })),
-            err: String::new(),
-            failed: true,
-        },
-        (Err(e), false) => {
-            Answer { out: String::new(), err: format!("error: {e}\n"), failed: true }
-        }
-    }
-}
-
-/// Answers every line of `input` in order (a final line without a newline counts; `\r\n` line
-/// ends are accepted), writing to `out` and `err`. Returns whether any line failed.
-///
-/// # Errors
-/// A message when the input cannot be read or the output cannot be written.
-pub fn answer_batch(
-    mut input: impl BufRead,
-    out: &mut impl Write,
-    err: &mut impl Write,
-    json: bool,
-    method: Method,
-) -> Result<bool, String> {
-    let mut failed = false;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = input
-            .read_until(b'\n', &mut line)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        if n == 0 {
-            return Ok(failed);
-        }
-        let body = line.strip_suffix(b"\n").unwrap_or(&line);
-        let body = body.strip_suffix(b"\r").unwrap_or(body);
-        let a = answer(body, json, method);
-        if !a.err.is_empty() {
-            out.flush().map_err(|e| crate::output_error(&e))?;
-            let _ = err.write_all(a.err.as_bytes());
-        }
-        out.write_all(a.out.as_bytes()).map_err(|e| crate::output_error(&e))?;
-        failed |= a.failed;
-    }
-}
-
 /// Probes every FEN (standard input when `fens` is empty). Every position is answered; the exit
 /// code is non-zero if any failed.
 ///
@@ -137,11 +41,11 @@ pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, Stri
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
     let failed = if fens.is_empty() {
-        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method)?
+        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method.into())?
     } else {
         let mut failed = false;
         for fen_text in fens {
-            let a = answer(fen_text.as_bytes(), json, method);
+            let a = answer(fen_text.as_bytes(), json, method.into());
             if !a.err.is_empty() {
                 out.flush().map_err(|e| crate::output_error(&e))?;
                 let _ = err.write_all(a.err.as_bytes());

@@ -514,9 +514,9 @@ fn rules_report_every_rule_as_the_library_measures_it() {
 
 #[test]
 fn probe_methods_name_themselves_and_agree_where_they_are_sure() {
-    let mut rng = kpk_bench::random::XorShift::new(31);
+    let mut rng = kpk_testkit::XorShift::new(31);
     let fens: Vec<String> = (0..2_000)
-        .map(|_| kpk::Endgame::from(kpk_bench::random::random_position(&mut rng)).to_string())
+        .map(|_| kpk::Endgame::from(kpk_testkit::random_position(&mut rng)).to_string())
         .chain(["7k/8/8/8/8/8/8/K6Q b - - 0 1".to_string()])
         .collect();
     let input = fens.join("\n");

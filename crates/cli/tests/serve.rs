@@ -53,8 +53,8 @@ fn serve_answers_as_probe_does_and_stops_on_ctrl_c() {
         let (status, api) = get(&addr, &format!("/standard?fen={}", fen.replace(' ', "_")));
         assert_eq!(status, 200, "{fen}: {api}");
         let parsed = kpk_cli::fen::parse(fen).unwrap();
-        let bitbase = kpk_cli::probe::Method::Bitbase;
-        let probe = kpk_cli::probe::probe(fen, &parsed.position, parsed.halfmoves, bitbase);
+        let bitbase = kpk_answers::probe::Method::Tables;
+        let probe = kpk_answers::batch::probe(fen, &parsed.position, parsed.halfmoves, bitbase);
         let mut probe = serde_json::to_value(probe).unwrap();
         // one definition of the answer: `kpk probe --json` is `/standard` with the FEN echoed
         assert_eq!(probe.as_object_mut().unwrap().remove("fen").unwrap(), fen);

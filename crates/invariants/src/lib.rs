@@ -63,12 +63,12 @@ pub fn file_decode(data: &[u8]) {
 pub fn cli_probe(data: &[u8]) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let failed = kpk_cli::probe::answer_batch(
+    let failed = kpk_answers::batch::answer_batch(
         data,
         &mut out,
         &mut err,
         true,
-        kpk_cli::probe::Method::Bitbase,
+        kpk_answers::probe::Method::Tables,
     )
     .expect("writing to memory cannot fail");
     let lines = if data.is_empty() {
@@ -88,14 +88,19 @@ pub fn cli_probe(data: &[u8]) {
     assert_eq!(failed, any_error);
     assert!(err.is_empty(), "JSON mode reports errors in the objects");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = kpk_cli::probe::answer_batch(
+    let _ = kpk_answers::batch::answer_batch(
         data,
         &mut out,
         &mut err,
         false,
-        kpk_cli::probe::Method::Bitbase,
+        kpk_answers::probe::Method::Tables,
     );
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ =
-        kpk_cli::probe::answer_batch(data, &mut out, &mut err, true, kpk_cli::probe::Method::Rules);
+    let _ = kpk_answers::batch::answer_batch(
+        data,
+        &mut out,
+        &mut err,
+        true,
+        kpk_answers::probe::Method::Rules,
+    );
 }

@@ -2,10 +2,10 @@
 //! inputs (random bytes, and mutations of inputs that mean something, such as FENs and UCI
 //! scores), so every CI run exercises them. Run with `--release`.
 
-use kpk_bench::random::XorShift;
 use kpk_invariants::{
     cli_probe, file_decode, position_play, raw_probe, score_ops, score_uci, square_parse,
 };
+use kpk_testkit::XorShift;
 
 /// `n` inputs of up to `max_len` bytes: random bytes, or a seed from `seeds` with a few bytes
 /// changed, cut or repeated.

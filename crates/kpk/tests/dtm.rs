@@ -272,10 +272,10 @@ fn minor_pieces_and_bare_kings_are_drawn_everywhere() {
 
 #[test]
 fn optimal_lines_end_in_mate_after_exactly_dtm_plies() {
-    let mut rng = kpk_bench::random::XorShift::new(3);
+    let mut rng = kpk_testkit::XorShift::new(3);
     let mut checked = 0;
     while checked < 300 {
-        let kp = kpk_bench::random::random_position(&mut rng);
+        let kp = kpk_testkit::random_position(&mut rng);
         let pos = Endgame::from(kp);
         let Some(d) = dtm::probe(&pos) else { continue };
         let line: Vec<_> = dtm::line(&pos).collect();

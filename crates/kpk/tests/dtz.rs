@@ -116,11 +116,11 @@ fn brute_force(
 #[test]
 #[cfg_attr(debug_assertions, ignore = "a search per position: release profile")]
 fn dtm50_equals_a_brute_force_search_near_the_clocks_edges() {
-    let mut rng = kpk_bench::random::XorShift::new(50);
+    let mut rng = kpk_testkit::XorShift::new(50);
     let mut memo = HashMap::new();
     let (mut checked, mut shortened, mut spoiled) = (0u32, 0u32, 0u32);
     while checked < 1_000 {
-        let kp = kpk_bench::random::random_position(&mut rng);
+        let kp = kpk_testkit::random_position(&mut rng);
         let pos = Endgame::from(kp);
         let Some(d) = dtm::probe(&pos) else { continue };
         let z = dtz::probe(&pos).plies().unsigned_abs();
@@ -146,10 +146,10 @@ fn dtm50_equals_a_brute_force_search_near_the_clocks_edges() {
 
 #[test]
 fn line50_keeps_the_distance_and_ends_in_mate_within_the_rule() {
-    let mut rng = kpk_bench::random::XorShift::new(51);
+    let mut rng = kpk_testkit::XorShift::new(51);
     let mut checked = 0;
     while checked < 400 {
-        let kp = kpk_bench::random::random_position(&mut rng);
+        let kp = kpk_testkit::random_position(&mut rng);
         let pos = Endgame::from(kp);
         let Some(d) = dtm::probe(&pos) else { continue };
         let clock = 100u32.saturating_sub(d.plies().unsigned_abs()) + (checked % 7);

@@ -4,8 +4,8 @@
 use kpk::bitbase::{Bitbase, format};
 use kpk::dtm::{self, Dtm};
 use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square, SquareIndexError};
-use kpk_bench::random::{XorShift, random_ending};
 use kpk_score::Score;
+use kpk_testkit::{XorShift, random_ending};
 
 fn kpk(strong_king: Square, pawn: Square, weak_king: Square, side_to_move: Color) -> Endgame {
     Endgame::new(EndgameSetup {

@@ -4,10 +4,10 @@
 
 use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz, rules};
 use kpk_answers::explain::Explanation;
-use kpk_answers::fen::{self, ParsedFen};
 use kpk_answers::line::Line;
 use kpk_answers::probe::Probe;
 use kpk_answers::report::RulesReport;
+use kpk_shakmaty::fen::{self, ParsedFen};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};

@@ -9,7 +9,7 @@ use kpk::{Endgame, KpkPosition, Role as KpkRole, Wdl};
 use kpk_score::Score;
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
-use kpk_answers::bridge::to_endgame;
+use kpk_shakmaty::to_endgame;
 
 /// What the search knows about positions of at most three men.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

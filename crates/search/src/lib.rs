@@ -8,7 +8,7 @@
 //! | [`eval`] | endgame knowledge for three men, material and piece-square terms for the rest |
 //! | [`uci`] | the UCI engine: options, `go` limits, `info` lines, a search thread that can be stopped |
 //!
-//! Positions reach the `kpk` tables through `kpk_answers::bridge`, the workspace's one bridge
+//! Positions reach the `kpk` tables through `kpk_shakmaty`, the workspace's one bridge
 //! between shakmaty and `kpk`.
 //!
 //! Its leaf knowledge for KPK lives in the permissively licensed `kpk` crate, so that any

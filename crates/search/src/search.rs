@@ -47,7 +47,7 @@ use crate::selective::{
     RAZOR_MARGIN, Selectivity, is_proof, late_move_reduction, may_pass, null_move_depth,
 };
 use crate::tt::{PackedMove, Promotion, Table};
-use kpk_answers::bridge::to_endgame;
+use kpk_shakmaty::to_endgame;
 
 /// The deepest ply the search goes: below the score type's `MAX_PLY` (256), up to which mate
 /// scores count their distance.

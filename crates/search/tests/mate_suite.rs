@@ -7,9 +7,9 @@
 //! first, and requires the exact mate at the end. Run with `--release` (the README's command).
 
 use kpk::{Endgame, Role, dtm};
-use kpk_bench::random::{XorShift, random_ending};
 use kpk_search::search::{Driver, Info, Limits, Options, Searcher, TtScheme};
 use kpk_search::selective::Selectivity;
+use kpk_testkit::{XorShift, random_ending};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 

@@ -3,10 +3,10 @@
 //! bonus. Run with `--release`.
 
 use kpk::{Endgame, Role, dtm};
-use kpk_bench::random::{XorShift, random_ending};
 use kpk_score::Score;
 use kpk_search::eval::Knowledge;
 use kpk_search::search::{Options, SearchResult, Searcher, TtScheme};
+use kpk_testkit::{XorShift, random_ending};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
@@ -184,7 +184,7 @@ fn tables_below_the_root_turn_a_capture_into_a_known_mate() {
     // the search sees it as a mate, without them it sees a rook up
     let fen = "8/8/8/3k4/8/8/3p4/3RK3 w - - 0 1";
     let after = chess("8/8/8/3k4/8/8/3R4/4K3 b - - 0 1");
-    let known = dtm::probe(&kpk_answers::bridge::to_endgame(&after).unwrap()).unwrap().plies();
+    let known = dtm::probe(&kpk_shakmaty::to_endgame(&after).unwrap()).unwrap().plies();
     assert!(known < -20, "KRK after the capture: mated in {}", -known);
     for scheme in [TtScheme::PlyDistance, TtScheme::DelayedLoss] {
         let on = Options { tables: true, scheme, ..Options::default() };

@@ -7,12 +7,12 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use kpk::{Color, Role};
-use kpk_answers::bridge::to_chess_with_clock;
-use kpk_bench::random::{XorShift, random_ending};
 use kpk_score::{DrawPolicy, Score};
 use kpk_search::eval::Knowledge;
 use kpk_search::search::{Driver, Limits, Options, SearchResult, Searcher, TtScheme};
 use kpk_search::uci::Engine;
+use kpk_shakmaty::to_chess_with_clock;
+use kpk_testkit::{XorShift, random_ending};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 

@@ -4,12 +4,12 @@
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
 //! allows) and answers a JSON value, or an [`ApiError`] whose message names the problem.
 
-use kpk_answers::fen::FenError;
-use kpk_answers::fen::{self, ParsedFen};
 use kpk_answers::line::Line;
 use kpk_answers::mainline::Mainline;
 use kpk_answers::map::DefenderMap;
 use kpk_answers::probe::Probe;
+use kpk_shakmaty::fen::FenError;
+use kpk_shakmaty::fen::{self, ParsedFen};
 use serde_json::{Value, json};
 
 /// The longest FEN accepted (a legal FEN of at most three men is far shorter).
@@ -139,7 +139,7 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
     let map = DefenderMap::of(&text, &p).ok_or_else(|| {
         ApiError::bad_request(format!(
             "the map needs a KPK position (two kings and one pawn), not {}",
-            fen::material_name(&kpk_answers::bridge::to_chess(&p.position))
+            fen::material_name(&kpk_shakmaty::to_chess(&p.position))
         ))
     })?;
     Ok(to_json(&map))

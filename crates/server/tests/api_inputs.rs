@@ -1,8 +1,8 @@
 //! The answers on arbitrary input: mutated and random FENs never panic, and every refusal is a
 //! 400 with a message; every acceptance is an answer about a position the tables know.
 
-use kpk_bench::random::XorShift;
 use kpk_server::api;
+use kpk_testkit::XorShift;
 
 const SEEDS: [&str; 6] = [
     "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1",

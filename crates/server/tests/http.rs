@@ -77,7 +77,7 @@ fn query(fen: &str) -> String {
 }
 
 fn parse(fen: &str) -> Endgame {
-    kpk_answers::fen::parse(fen).unwrap().position
+    kpk_shakmaty::fen::parse(fen).unwrap().position
 }
 
 #[test]
@@ -152,9 +152,9 @@ fn standard_counts_the_halfmove_clock_as_lichess_does() {
     }
     // every clock from 0 to 101 on a sample of positions: the category follows DTZ + clock,
     // and a move's category the clock after it
-    let mut rng = kpk_bench::random::XorShift::new(20);
+    let mut rng = kpk_testkit::XorShift::new(20);
     for i in 0..60 {
-        let pos = kpk_bench::random::random_position(&mut rng);
+        let pos = kpk_testkit::random_position(&mut rng);
         let pos = Endgame::from(pos);
         let z = kpk::dtz::probe(&pos).plies();
         for clock in (0..=101).step_by(1 + i % 5) {
@@ -194,10 +194,10 @@ fn standard_counts_the_halfmove_clock_as_lichess_does() {
 
 #[test]
 fn mainline_ends_in_mate_or_a_claimed_fifty_move_draw() {
-    let mut rng = kpk_bench::random::XorShift::new(21);
+    let mut rng = kpk_testkit::XorShift::new(21);
     let (mut mates, mut claims) = (0, 0);
     for i in 0..80 {
-        let pos = Endgame::from(kpk_bench::random::random_position(&mut rng));
+        let pos = Endgame::from(kpk_testkit::random_position(&mut rng));
         let clock = [0, 60, 85, 95, 99][i % 5];
         let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
         let (status, v) = get_json(&format!("/standard/mainline?fen={}&dtc=true", query(&fen)));
@@ -218,7 +218,7 @@ fn mainline_ends_in_mate_or_a_claimed_fifty_move_draw() {
             let uci: shakmaty::uci::UciMove = step["uci"].as_str().unwrap().parse().unwrap();
             let m = uci.to_move(&board).unwrap_or_else(|e| panic!("{fen}: {uci}: {e}"));
             board.play_unchecked(m);
-            let after = kpk_answers::bridge::to_endgame(&board).unwrap();
+            let after = kpk_shakmaty::to_endgame(&board).unwrap();
             let d = i64::from(kpk::dtz::probe(&after).plies());
             assert_eq!(step["dtz"], d, "{fen}");
             if m.is_zeroing() || after.is_checkmate() {
@@ -504,10 +504,10 @@ fn load_10000_requests_from_64_clients_without_an_error() {
     const CLIENTS: usize = 64;
     const PER_CLIENT: usize = 157; // 10,048 requests
     let fens: Vec<String> = {
-        let mut rng = kpk_bench::random::XorShift::new(7);
+        let mut rng = kpk_testkit::XorShift::new(7);
         (0..256)
             .map(|_| {
-                let pos = Endgame::from(kpk_bench::random::random_position(&mut rng));
+                let pos = Endgame::from(kpk_testkit::random_position(&mut rng));
                 query(&pos.to_string())
             })
             .collect()

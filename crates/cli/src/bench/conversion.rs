@@ -1,10 +1,10 @@
 //! `kpk bench conversion`: the engine with bitbase knowledge against a perfect defender, from
-//! every won KPK position (see [`kpk_bench::conversion`]).
+//! every won KPK position (see [`games`](super::games)).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use kpk_bench::conversion::{self, Player, Report};
+use super::games::{self as conversion, Player, Report};
 use kpk_search::eval::Knowledge;
 use serde_json::json;
 

@@ -6,8 +6,6 @@ use kpk::{Endgame, EndgameSetup};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 
-use crate::bridge;
-
 /// A FEN read and validated: the position, and the two move counters the tables do not hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParsedFen {
@@ -83,7 +81,7 @@ impl std::error::Error for FenError {}
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
 /// let chess: Chess = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
-/// assert_eq!(kpk_answers::fen::material_name(&chess), "KPPvK");
+/// assert_eq!(kpk_shakmaty::fen::material_name(&chess), "KPPvK");
 /// ```
 #[must_use]
 pub fn material_name(chess: &Chess) -> String {
@@ -110,7 +108,7 @@ pub fn material_name(chess: &Chess) -> String {
 /// Parses and validates a FEN of at most three men (leading and trailing white space ignored).
 ///
 /// ```
-/// use kpk_answers::fen::{FenError, parse};
+/// use kpk_shakmaty::fen::{FenError, parse};
 /// let p = parse("4k3/8/4K3/4P3/8/8/8/8 b - - 3 40").unwrap();
 /// assert_eq!((p.halfmoves, p.fullmoves), (3, 40));
 /// assert!(matches!(parse("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"), Err(FenError::TooManyMen { men: 4, .. })));
@@ -139,7 +137,7 @@ pub fn parse(text: &str) -> Result<ParsedFen, FenError> {
     if men > 3 {
         return Err(FenError::TooManyMen { fen: fen(), material: material_name(&chess), men });
     }
-    let setup: EndgameSetup = bridge::setup_of(&chess).ok_or_else(|| FenError::Illegal {
+    let setup: EndgameSetup = crate::setup_of(&chess).ok_or_else(|| FenError::Illegal {
         fen: fen(),
         reason: "a side has no king".to_string(),
     })?;

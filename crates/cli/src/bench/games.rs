@@ -21,7 +21,7 @@
 //! the optimal distance to mate (mean and maximum over the converted games).
 //!
 //! ```
-//! use kpk_bench::conversion::{Player, won_kpk_positions, run};
+//! use kpk_cli::bench::games::{Player, won_kpk_positions, run};
 //! use kpk_search::eval::Knowledge;
 //!
 //! // ten won positions, the engine at depth 2 with the bitbase and the progress estimate
@@ -36,9 +36,9 @@ use std::collections::HashMap;
 use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
 use shakmaty::uci::UciMove;
 
-use kpk_answers::bridge::{to_chess, to_chess_with_clock};
 use kpk_search::eval::Knowledge;
 use kpk_search::search::{Limits, Options, Searcher, key};
+use kpk_shakmaty::{to_chess, to_chess_with_clock};
 
 /// At most this many failed games are replayed with history (each costs a search per move).
 pub const MAX_REPLAYS: usize = 2_000;

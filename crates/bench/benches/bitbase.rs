@@ -8,7 +8,7 @@ use kpk::Role;
 use kpk::bitbase::{self, Bitbase, best_generation_path};
 use kpk::dtm;
 use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
-use kpk_bench::random::{XorShift, random_ending, random_position};
+use kpk_testkit::{XorShift, random_ending, random_position};
 
 const PROBES: usize = 1 << 20;
 
@@ -30,9 +30,9 @@ fn generate(c: &mut Criterion) {
 
 /// The same 1 M random positions as squares, bitboards and packed positions; throughput
 /// (independent probes) and latency (each input waits for the previous answer). See
-/// `kpk_bench::probe` for what each loop does.
+/// `kpk_cli::bench::loops` for what each loop does.
 fn probe(c: &mut Criterion) {
-    use kpk_bench::probe as pb;
+    use kpk_cli::bench::loops as pb;
     let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
     let zero = black_box(0u8);
     let mut g = c.benchmark_group("bitbase/probe");
@@ -84,12 +84,12 @@ fn dtm_tables(c: &mut Criterion) {
                 sum
             });
         });
-        let squares = kpk_bench::probe::dtm_inputs(PROBES, 0xD7, role);
+        let squares = kpk_cli::bench::loops::dtm_inputs(PROBES, 0xD7, role);
         g.bench_function(format!("{}_squares", role.name()), |b| {
-            b.iter(|| kpk_bench::probe::dtm_throughput(black_box(&squares)));
+            b.iter(|| kpk_cli::bench::loops::dtm_throughput(black_box(&squares)));
         });
         g.bench_function(format!("{}_squares_latency", role.name()), |b| {
-            b.iter(|| kpk_bench::probe::dtm_latency(black_box(&squares), black_box(0)));
+            b.iter(|| kpk_cli::bench::loops::dtm_latency(black_box(&squares), black_box(0)));
         });
     }
     g.finish();

@@ -1,4 +1,4 @@
-//! Random legal positions for benchmarks and tests, from a small deterministic generator.
+#![doc = include_str!("../README.md")]
 
 use kpk::{Color, Endgame, EndgameSetup, KpkPosition, KpkSetup, Role, Square};
 
@@ -26,7 +26,7 @@ impl XorShift {
 /// move (rejection sampling over all placements).
 ///
 /// ```
-/// use kpk_bench::random::{XorShift, random_position};
+/// use kpk_testkit::{XorShift, random_position};
 /// let mut rng = XorShift::new(7);
 /// let pos = random_position(&mut rng);
 /// assert!(pos.pawn().rank().index() >= 1 && pos.pawn().rank().index() <= 6);
@@ -55,7 +55,7 @@ pub fn random_position(rng: &mut XorShift) -> KpkPosition {
 ///
 /// ```
 /// use kpk::Role;
-/// use kpk_bench::random::{XorShift, random_ending};
+/// use kpk_testkit::{XorShift, random_ending};
 /// let mut rng = XorShift::new(9);
 /// assert_eq!(random_ending(&mut rng, Role::Rook).extra().unwrap().0, Role::Rook);
 /// ```

@@ -1,8 +1,8 @@
 //! The probe benchmarks' inputs and timed loops, shared by the criterion benchmarks and
 //! `kpk bench`, so both measure the same thing.
 //!
-//! **Inputs.** The same random legal positions (both pawn colours, all files, both sides to
-//! move) stored three ways: as the squares an engine holds ([`SquareInput`], 5 bytes), as
+//! **Inputs.** The same legal positions (both pawn colours, all files, both sides to move),
+//! drawn from every legal position in a fixed scattered order ([`scattered`]), stored three ways: as the squares an engine holds ([`SquareInput`], 5 bytes), as
 //! bitboards ([`BitboardInput`], 40 bytes), and packed ([`KpkPosition`], 4 bytes, made by
 //! `KpkPosition::new` outside the timing).
 //!
@@ -14,9 +14,8 @@
 //! [`bitboards_read`] reads the bitboard inputs the same way without probing: what streaming
 //! them costs by itself.
 
-use crate::random::{XorShift, random_position};
 use kpk::bitbase::{self, Bitboards, Squares};
-use kpk::{Color, KpkPosition, Wdl};
+use kpk::{Color, Endgame, EndgameSetup, KpkPosition, Role, Square, Wdl};
 
 /// A position as squares (a1 = 0), as an engine holds it: the bitbase's [`Squares`].
 pub type SquareInput = Squares;
@@ -24,11 +23,57 @@ pub type SquareInput = Squares;
 /// A position as bitboards (bit `n` is square `n`): the bitbase's [`Bitboards`].
 pub type BitboardInput = Bitboards;
 
-/// `n` random legal positions in the three forms, in the same order.
+/// `n` positions taken from `all` in a fixed scattered order: the `i`-th is
+/// `all[(seed + i * STRIDE) mod len]` with `STRIDE` a prime larger than any ending, so that
+/// neighbouring inputs lie far apart in the tables and every position comes up equally often.
+///
+/// ```
+/// use kpk_cli::bench::loops::scattered;
+/// let picked = scattered(&[10, 20, 30], 6, 1);
+/// assert_eq!(picked, [20, 30, 10, 20, 30, 10]);
+/// ```
+#[must_use]
+pub fn scattered<T: Copy>(all: &[T], n: usize, seed: u64) -> Vec<T> {
+    const STRIDE: u64 = 1_000_003;
+    let len = all.len() as u64;
+    assert!(len > 0, "no position to draw from");
+    (0..n as u64)
+        .map(|i| all[usize::try_from((seed + i * (STRIDE % len)) % len).unwrap_or(0)])
+        .collect()
+}
+
+/// Every legal position with `role` as the extra man: either colour strong, either side to
+/// move.
+#[must_use]
+pub fn every_position(role: Role) -> Vec<Endgame> {
+    let mut all = Vec::new();
+    for strong_side in [Color::White, Color::Black] {
+        for side_to_move in [Color::White, Color::Black] {
+            for strong_king in Square::ALL {
+                for extra in Square::ALL {
+                    for weak_king in Square::ALL {
+                        let setup = EndgameSetup {
+                            strong_side,
+                            strong_king,
+                            extra: Some((role, extra)),
+                            weak_king,
+                            side_to_move,
+                        };
+                        all.extend(Endgame::new(setup).ok());
+                    }
+                }
+            }
+        }
+    }
+    all
+}
+
+/// `n` legal KPK positions in the three forms, in the same order, scattered over every legal
+/// position from `seed`.
 #[must_use]
 pub fn inputs(n: usize, seed: u64) -> (Vec<SquareInput>, Vec<BitboardInput>, Vec<KpkPosition>) {
-    let mut rng = XorShift::new(seed);
-    let packed: Vec<KpkPosition> = (0..n).map(|_| random_position(&mut rng)).collect();
+    let every: Vec<KpkPosition> = KpkPosition::all().collect();
+    let packed = scattered(&every, n, seed);
     let squares = packed
         .iter()
         .map(|p| SquareInput {
@@ -157,13 +202,13 @@ pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
 /// [`kpk::dtm::Squares`].
 pub type DtmInput = kpk::dtm::Squares;
 
-/// `n` random legal positions with `role` as the extra man, as squares.
+/// `n` legal positions with `role` as the extra man, as squares, scattered over every legal
+/// position from `seed`.
 #[must_use]
-pub fn dtm_inputs(n: usize, seed: u64, role: kpk::Role) -> Vec<DtmInput> {
-    let mut rng = XorShift::new(seed);
-    (0..n)
-        .map(|_| {
-            let e = crate::random::random_ending(&mut rng, role);
+pub fn dtm_inputs(n: usize, seed: u64, role: Role) -> Vec<DtmInput> {
+    scattered(&every_position(role), n, seed)
+        .into_iter()
+        .map(|e| {
             let (role, extra) = e.extra().unwrap_or((role, e.strong_king()));
             DtmInput {
                 strong_side: e.strong_side(),
@@ -280,7 +325,7 @@ mod tests {
             let black_to_move = b[..k].iter().filter(|x| x.side_to_move == Color::Black).count();
             assert_eq!(bitboards_read(&b[..k]), u64::from(black_to_move % 2 == 1), "{k} inputs");
         }
-        for role in [kpk::Role::Pawn, kpk::Role::Queen, kpk::Role::Rook] {
+        for role in [Role::Pawn, Role::Queen, Role::Rook] {
             let inputs = dtm_inputs(5_000, 4, role);
             assert_eq!(dtm_throughput(&inputs), dtm_latency(&inputs, 0));
             assert_ne!(dtm_throughput(&inputs), 0);

@@ -4,7 +4,7 @@
 //! Run with `--release`.
 
 use kpk::dtm;
-use kpk_bench::conversion::{Player, play, run, won_kpk_positions};
+use kpk_cli::bench::games::{Player, play, run, won_kpk_positions};
 use kpk_search::eval::Knowledge;
 
 #[test]

@@ -1,5 +1,6 @@
-//! The bridge between shakmaty and the `kpk` crate: positions both ways, moves by their
-//! squares. The one place the workspace converts between the two.
+#![doc = include_str!("../README.md")]
+
+pub mod fen;
 
 use kpk::{Endgame, EndgameSetup, Move};
 use shakmaty::fen::Fen;
@@ -62,7 +63,7 @@ pub(crate) fn setup_of(pos: &Chess) -> Option<EndgameSetup> {
 /// other man) and no castling right; `None` otherwise.
 ///
 /// ```
-/// use kpk_answers::bridge::to_endgame;
+/// use kpk_shakmaty::to_endgame;
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
 ///
 /// let pos: Chess = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1".parse::<Fen>().unwrap()
@@ -79,7 +80,7 @@ pub fn to_endgame(pos: &Chess) -> Option<Endgame> {
 ///
 /// ```
 /// use kpk::{Color, Endgame, EndgameSetup, Role, Square};
-/// use kpk_answers::bridge::to_chess;
+/// use kpk_shakmaty::to_chess;
 /// use shakmaty::Position;
 ///
 /// let ending = Endgame::new(EndgameSetup {
@@ -100,10 +101,10 @@ pub fn to_chess(pos: &Endgame) -> Chess {
 /// must see the 50-move rule coming).
 ///
 /// ```
-/// use kpk_answers::bridge::{to_chess_with_clock, to_endgame};
+/// use kpk_shakmaty::{to_chess_with_clock, to_endgame};
 /// use shakmaty::Position;
 ///
-/// let ending = kpk_answers::fen::parse("8/8/8/8/8/2k5/1R6/K7 w - - 0 1").unwrap().position;
+/// let ending = kpk_shakmaty::fen::parse("8/8/8/8/8/2k5/1R6/K7 w - - 0 1").unwrap().position;
 /// let chess = to_chess_with_clock(&ending, 57);
 /// assert_eq!(chess.halfmoves(), 57);
 /// assert_eq!(to_endgame(&chess), Some(ending));
@@ -126,11 +127,11 @@ pub fn to_chess_with_clock(pos: &Endgame, halfmoves: u32) -> Chess {
 /// `tests/san.rs` checks both generators move for move on every ending).
 ///
 /// ```
-/// use kpk_answers::bridge::{to_chess, to_shakmaty_move};
-/// let pos = kpk_answers::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
+/// use kpk_shakmaty::{to_chess, to_shakmaty_move};
+/// let pos = kpk_shakmaty::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
 /// let ours = *pos.legal_moves().iter().next().unwrap();
 /// let theirs = to_shakmaty_move(&to_chess(&pos), ours).unwrap();
-/// assert_eq!(kpk_answers::bridge::square(theirs.to()), ours.to);
+/// assert_eq!(kpk_shakmaty::square(theirs.to()), ours.to);
 /// ```
 #[must_use]
 pub fn to_shakmaty_move(chess: &Chess, m: Move) -> Option<shakmaty::Move> {
@@ -165,7 +166,7 @@ mod tests {
         let mut positions: Vec<Endgame> =
             KpkPosition::all().step_by(7).map(Endgame::from).collect();
         let kk = "8/8/8/3k4/8/8/8/4K3 b - - 0 1";
-        positions.push(crate::fen::parse(kk).unwrap().position);
+        positions.push(fen::parse(kk).unwrap().position);
         for e in positions {
             let chess = to_chess(&e);
             assert_eq!(to_endgame(&chess), Some(e));

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use kpk::bitbase::{self, Bitbase, GenerationPath, TABLE_BYTES};
 use kpk::{Endgame, Role, dtm};
-use kpk_bench::random::{XorShift, random_ending};
 use serde_json::json;
 
 /// Random positions probed per pass.
@@ -39,7 +38,7 @@ fn generate_us() -> (f64, f64) {
     (a, b)
 }
 
-/// Median nanoseconds per probe (or per input read) of the loops of [`kpk_bench::probe`], and
+/// Median nanoseconds per probe (or per input read) of the loops of [`loops`](super::loops), and
 /// the number of wins among the positions.
 struct ProbeFigures {
     /// Throughput from squares, bitboards and packed positions.
@@ -54,11 +53,11 @@ struct ProbeFigures {
     wins: u32,
 }
 
-/// Runs the loops of [`kpk_bench::probe`] interleaved: each of 21 passes runs all of them over
+/// Runs the loops of [`loops`](super::loops) interleaved: each of 21 passes runs all of them over
 /// the same 1 M positions (the cached loops over the first 4,096, 256 times), so a change of the
 /// machine's speed regime hits them alike.
 fn probe_ns() -> ProbeFigures {
-    use kpk_bench::probe as pb;
+    use super::loops as pb;
     const CACHED: usize = 4096;
     let (squares, bitboards, packed) = pb::inputs(PROBES, 0x5EED);
     let zero = black_box(0u8);
@@ -121,13 +120,12 @@ fn dtz_generate_ms() -> f64 {
     median(samples)
 }
 
-/// Median nanoseconds of one DTM probe of a random position of the ending of `role`:
+/// Median nanoseconds of one DTM probe of a position of the ending of `role`:
 /// `[from an Endgame, from squares, latency from squares, score from squares, score latency,
 /// DTZ from squares, DTZ latency]`, interleaved over 11 passes.
 fn dtm_probe_ns(role: Role) -> [f64; 7] {
-    use kpk_bench::probe as pb;
-    let mut rng = XorShift::new(0xD7);
-    let positions: Vec<Endgame> = (0..PROBES).map(|_| random_ending(&mut rng, role)).collect();
+    use super::loops as pb;
+    let positions: Vec<Endgame> = pb::scattered(&pb::every_position(role), PROBES, 0xD7);
     let squares = pb::dtm_inputs(PROBES, 0xD7, role);
     let zero = black_box(0u8);
     let mut samples: [Vec<f64>; 7] = Default::default();
@@ -213,7 +211,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         );
         outln!(
             text,
-            "probe       {probe:.2} ns per random position, packed ({PROBES} positions, median of 21 passes)"
+            "probe       {probe:.2} ns per position, packed ({PROBES} positions, median of 21 passes)"
         );
         outln!(
             text,
@@ -242,7 +240,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         ] {
             outln!(
                 text,
-                "DTM probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per random position ({what})",
+                "DTM probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per position ({what})",
                 dtm_kpk[i],
                 dtm_kqk[i],
                 dtm_krk[i]
@@ -256,7 +254,7 @@ pub fn run(json: bool) -> Result<ExitCode, String> {
         for (what, i) in [("from squares", 5), ("latency, squares", 6)] {
             outln!(
                 text,
-                "DTZ probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per random position ({what})",
+                "DTZ probe   KPK {:.2} ns, KQK {:.2} ns, KRK {:.2} ns per position ({what})",
                 dtm_kpk[i],
                 dtm_kqk[i],
                 dtm_krk[i]

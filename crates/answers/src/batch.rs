@@ -1,0 +1,122 @@
+//! Answering a batch of FENs, one per line, as `kpk probe` does on standard input: every line
+//! gets an answer (a JSON object each in JSON mode, blank and non-UTF-8 lines included) or an
+//! error naming what is wrong, and the batch says whether any line failed.
+//!
+//! ```
+//! use kpk_answers::batch::answer_batch;
+//! use kpk_answers::probe::Method;
+//!
+//! let input = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\nnot a fen\n";
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let failed = answer_batch(input.as_bytes(), &mut out, &mut err, true, Method::Tables).unwrap();
+//! assert!(failed);
+//! let out = String::from_utf8(out).unwrap();
+//! assert_eq!(out.lines().count(), 2);
+//! assert!(out.lines().nth(1).unwrap().contains("\"error\""));
+//! ```
+
+use std::io::{BufRead, Write};
+
+use kpk::Endgame;
+use kpk_shakmaty::fen;
+use serde_json::json;
+
+use crate::probe::{self, Method, Probe};
+
+/// The message of a failed write of the answers.
+fn output_error(e: &std::io::Error) -> String {
+    format!("cannot write output: {e}")
+}
+
+/// The typed answer for a position with `halfmoves` on the clock by `method`, echoing the FEN
+/// asked.
+#[must_use]
+pub fn probe(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> Probe {
+    Probe::by(method, pos, halfmoves).with_fen(fen)
+}
+
+/// The answer to one input line: the text to print on standard output, the message to print
+/// on standard error (text mode only), and whether the line failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// For standard output: a JSON object and a newline, or the text block.
+    pub out: String,
+    /// For standard error: `error: ...` and a newline, in text mode, for a failed line.
+    pub err: String,
+    /// Whether the line failed.
+    pub failed: bool,
+}
+
+/// Answers one line of input, given as bytes: a FEN, or anything else, which gets an error.
+/// In JSON mode every line, blank or not valid UTF-8 included, gets exactly one JSON object.
+#[must_use]
+pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
+    let (fen_text, parsed) = match std::str::from_utf8(line) {
+        Ok(text) => (text.trim().to_string(), fen::parse(text).map_err(|e| e.to_string())),
+        Err(e) => {
+            let shown = String::from_utf8_lossy(line).trim().to_string();
+            let message = format!("input is not valid UTF-8 (byte {}): '{shown}'", e.valid_up_to());
+            (shown, Err(message))
+        }
+    };
+    match (parsed, json) {
+        (Ok(p), true) => {
+            let out = if method == Method::Tables {
+                // the batch path: the same text as the typed answer's, written directly
+                let mut out = String::with_capacity(4096);
+                probe::write_json(&mut out, &fen_text, &p.position, p.halfmoves);
+                out
+            } else {
+                format!("{}\n", json!(probe(&fen_text, &p.position, p.halfmoves, method)))
+            };
+            Answer { out, err: String::new(), failed: false }
+        }
+        (Ok(p), false) => Answer {
+            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string(),
+            err: String::new(),
+            failed: false,
+        },
+        (Err(e), true) => Answer {
+            out: format!("{}\n", json!({ "fen": fen_text, "error": e })),
+            err: String::new(),
+            failed: true,
+        },
+        (Err(e), false) => {
+            Answer { out: String::new(), err: format!("error: {e}\n"), failed: true }
+        }
+    }
+}
+
+/// Answers every line of `input` in order (a final line without a newline counts; `\r\n` line
+/// ends are accepted), writing to `out` and `err`. Returns whether any line failed.
+///
+/// # Errors
+/// A message when the input cannot be read or the output cannot be written.
+pub fn answer_batch(
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    json: bool,
+    method: Method,
+) -> Result<bool, String> {
+    let mut failed = false;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        if n == 0 {
+            return Ok(failed);
+        }
+        let body = line.strip_suffix(b"\n").unwrap_or(&line);
+        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        let a = answer(body, json, method);
+        if !a.err.is_empty() {
+            out.flush().map_err(|e| output_error(&e))?;
+            let _ = err.write_all(a.err.as_bytes());
+        }
+        out.write_all(a.out.as_bytes()).map_err(|e| output_error(&e))?;
+        failed |= a.failed;
+    }
+}
