@@ -23,22 +23,29 @@ pub type SquareInput = Squares;
 /// A position as bitboards (bit `n` is square `n`): the bitbase's [`Bitboards`].
 pub type BitboardInput = Bitboards;
 
-/// `n` positions taken from `all` in a fixed scattered order: the `i`-th is
-/// `all[(seed + i * STRIDE) mod len]` with `STRIDE` a prime larger than any ending, so that
-/// neighbouring inputs lie far apart in the tables and every position comes up equally often.
+/// `n` positions drawn from `all` with replacement, each equally likely, in an order fixed by
+/// `seed`: the `i`-th is `all[h(seed + i) mod len]` with `h` a SplitMix64-style mix, so that
+/// neighbouring inputs lie at unrelated places in the tables (no stride for a prefetcher to
+/// follow) and a run is the same on every machine.
 ///
 /// ```
 /// use kpk_cli::bench::loops::scattered;
-/// let picked = scattered(&[10, 20, 30], 6, 1);
-/// assert_eq!(picked, [20, 30, 10, 20, 30, 10]);
+/// let picked = scattered(&[10, 20, 30], 1000, 7);
+/// assert_eq!(picked.len(), 1000);
+/// assert!([10, 20, 30].iter().all(|x| picked.iter().filter(|&p| p == x).count() > 250));
+/// assert_eq!(picked, scattered(&[10, 20, 30], 1000, 7));
 /// ```
 #[must_use]
 pub fn scattered<T: Copy>(all: &[T], n: usize, seed: u64) -> Vec<T> {
-    const STRIDE: u64 = 1_000_003;
+    assert!(!all.is_empty(), "no position to draw from");
     let len = all.len() as u64;
-    assert!(len > 0, "no position to draw from");
     (0..n as u64)
-        .map(|i| all[usize::try_from((seed + i * (STRIDE % len)) % len).unwrap_or(0)])
+        .map(|i| {
+            let mut z = seed.wrapping_add(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            all[usize::try_from((z ^ (z >> 31)) % len).unwrap_or(0)]
+        })
         .collect()
 }
 

@@ -98,7 +98,7 @@ const PAWN_KEYS: [u32; 256] = {
 /// [`pawn_key`]s for the probe from squares, indexed by
 /// `side_to_move << 9 | pawn_color << 8 | pawn` with the pawn's whole byte, so that the pawn's
 /// square goes straight into the address: no masking on the probe's dependency chain (about
-/// 0.3 ns of latency, BENCHMARKS.md). Entries for a pawn byte above 63 break a precondition and
+/// 0.3 ns of latency, docs/benchmark-history.md). Entries for a pawn byte above 63 break a precondition and
 /// hold key 0. 4 KB, of which the 1 KB for real squares is what a probe touches.
 const SQUARE_KEYS: [u32; 1024] = {
     let mut keys = [0u32; 1024];
@@ -127,7 +127,7 @@ const _: () = {
 /// and whether the side with the pawn is the one *not* to move. A `match` on the two flags
 /// compiles to a few flag operations with no branch; it is about 0.6 ns shorter on a probe's
 /// dependency chain than building the sign and normalising the product, but costs the packed
-/// probe's throughput about 0.15 ns, so [`Bitbase::probe`] keeps the product (BENCHMARKS.md).
+/// probe's throughput about 0.15 ns, so [`Bitbase::probe`] keeps the product (docs/benchmark-history.md).
 #[inline(always)]
 const fn verdict(win: bool, strong_not_to_move: bool) -> Wdl {
     match (win, strong_not_to_move) {

@@ -304,7 +304,7 @@ impl Squares {
 pub fn probe_squares(squares: Squares) -> Option<Dtm> {
     let (byte, btm) = table_byte(squares);
     // a load, not a test: built with a test, the compiled probe branches on a draw to make
-    // `None`, and KPK's draws come unpredictably (see BENCHMARKS.md)
+    // `None`, and KPK's draws come unpredictably (see docs/benchmark-history.md)
     FROM_BYTE[btm][usize::from(byte)]
 }
 

@@ -35,7 +35,7 @@ enum Known {
 /// The slots of one proof search's memory: 4,096 (32 KB on the stack), one memory for every
 /// iteration. The deepest proofs see about 2,500 positions; a smaller memory loses them to
 /// collisions, and a larger one, or a second memory for the deep iterations, costs more than
-/// it saves (measured in BENCHMARKS.md).
+/// it saves (measured in docs/benchmark-history.md).
 const MEMORY_SLOTS: usize = 4096;
 
 /// The slots of the memory that writes a proof out ([`proof`]), which proves every position

@@ -300,7 +300,7 @@ pub fn recognize(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 /// [`recognize`] with a lookahead of `depth` plies (0: the static rules only). Each ply costs
-/// about five times the one before; see BENCHMARKS.md.
+/// more than the one before (every legal move of every position looked at).
 #[must_use]
 pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
     if let Some(claim) = static_claim(pos) {
