@@ -21,7 +21,8 @@ use kpk::Endgame;
 use kpk_shakmaty::fen;
 use serde_json::json;
 
-use crate::probe::{self, Method, Probe};
+use crate::json;
+use crate::probe::{Method, Probe};
 
 /// The message of a failed write of the answers.
 fn output_error(e: &std::io::Error) -> String {
@@ -39,8 +40,8 @@ pub fn probe(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> Probe 
 /// on standard error (text mode only), and whether the line failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
-    /// For standard output: a JSON object and a newline, or the text block.
-    pub out: String,
+    /// For standard output: a JSON object and a newline, or the text block (UTF-8).
+    pub out: Vec<u8>,
     /// For standard error: `error: ...` and a newline, in text mode, for a failed line.
     pub err: String,
     /// Whether the line failed.
@@ -61,29 +62,20 @@ pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
     };
     match (parsed, json) {
         (Ok(p), true) => {
-            let out = if method == Method::Tables {
-                // the batch path: the same text as the typed answer's, written directly
-                let mut out = String::with_capacity(4096);
-                probe::write_json(&mut out, &fen_text, &p.position, p.halfmoves);
-                out
-            } else {
-                format!("{}\n", json!(probe(&fen_text, &p.position, p.halfmoves, method)))
-            };
+            let out = json::to_line(&probe(&fen_text, &p.position, p.halfmoves, method));
             Answer { out, err: String::new(), failed: false }
         }
         (Ok(p), false) => Answer {
-            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string(),
+            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string().into_bytes(),
             err: String::new(),
             failed: false,
         },
         (Err(e), true) => Answer {
-            out: format!("{}\n", json!({ "fen": fen_text, "error": e })),
+            out: format!("{}\n", json!({ "fen": fen_text, "error": e })).into_bytes(),
             err: String::new(),
             failed: true,
         },
-        (Err(e), false) => {
-            Answer { out: String::new(), err: format!("error: {e}\n"), failed: true }
-        }
+        (Err(e), false) => Answer { out: Vec::new(), err: format!("error: {e}\n"), failed: true },
     }
 }
 
@@ -116,7 +108,7 @@ pub fn answer_batch(
             out.flush().map_err(|e| output_error(&e))?;
             let _ = err.write_all(a.err.as_bytes());
         }
-        out.write_all(a.out.as_bytes()).map_err(|e| output_error(&e))?;
+        out.write_all(&a.out).map_err(|e| output_error(&e))?;
         failed |= a.failed;
     }
 }

@@ -9,6 +9,7 @@ use kpk::rules::{self, Basis, Classification, Sight};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
+use crate::notation::Notation;
 use crate::probe::{Category, describe, dtm_of};
 use kpk_shakmaty::fen::ParsedFen;
 
@@ -18,9 +19,9 @@ const MATERIAL: &str = "Decided by the material: a queen or a rook wins unless i
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Notated {
     /// UCI notation.
-    pub uci: String,
+    pub uci: Notation,
     /// Standard algebraic notation.
-    pub san: String,
+    pub san: Notation,
 }
 
 /// How a position is decided at sight: the basis (`rule`, `material`, `checkmate`,
@@ -90,10 +91,9 @@ impl ProofLine {
         for &m in &line.moves {
             // a proof's moves are legal by construction
             let Ok(next) = pos.play(m) else { break };
-            let mut san = String::new();
-            let _ = pos.write_san(m, &mut san);
-            moves.push(Notated { uci: m.to_string(), san: san.clone() });
-            sans.push(san);
+            let san = Notation::san(&pos, m);
+            moves.push(Notated { uci: Notation::uci(m), san });
+            sans.push(san.to_string());
             pos = next;
         }
         ProofLine {
@@ -224,11 +224,9 @@ impl Explanation {
         let truth = dtm::probe(pos);
         let c = rules::classify_endgame(pos);
         let (basis, rule, reason) = reason(pos, &c);
-        let first_move = dtm::outcomes(pos).next().map(|o| {
-            let mut san = String::new();
-            let _ = pos.write_san(o.mv, &mut san);
-            Notated { uci: o.mv.to_string(), san }
-        });
+        let first_move = dtm::outcomes(pos)
+            .next()
+            .map(|o| Notated { uci: Notation::uci(o.mv), san: Notation::san(pos, o.mv) });
         let proof = matches!(c.basis, Basis::Proof { .. })
             .then(|| WrittenProof::of(pos, parsed.fullmoves))
             .flatten();

@@ -2,8 +2,10 @@
 
 pub mod batch;
 pub mod explain;
+pub mod json;
 pub mod line;
 pub mod mainline;
 pub mod map;
+pub mod notation;
 pub mod probe;
 pub mod report;

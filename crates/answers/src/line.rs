@@ -8,15 +8,16 @@ use kpk::dtz;
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
+use crate::notation::Notation;
 use crate::probe::{Category, describe, dtm_of};
 
 /// One move of the optimal line and the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
     /// The move in UCI notation.
-    pub uci: String,
+    pub uci: Notation,
     /// The move in standard algebraic notation.
-    pub san: String,
+    pub san: Notation,
     /// The position after the move.
     pub fen: String,
     /// Its distance to mate in plies, for the side to move then.
@@ -109,12 +110,11 @@ impl Line {
         let steps = moves
             .iter()
             .map(|&(mv, after)| {
-                let mut san = String::new();
-                let _ = before.write_san(mv, &mut san);
+                let san = Notation::san(&before, mv);
                 let zeroing = before.is_zeroing(mv);
                 before = after;
                 Step {
-                    uci: mv.to_string(),
+                    uci: Notation::uci(mv),
                     san,
                     fen: after.to_string(),
                     dtm: dtm::probe(&after).map(Dtm::plies),

@@ -5,14 +5,16 @@ use kpk::dtz;
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
+use crate::notation::Notation;
+
 /// One move of the main line, in lichess's shape: the move and the DTZ of the position it
 /// leads to (from the side to move then).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MainlineStep {
     /// The move in UCI notation.
-    pub uci: String,
+    pub uci: Notation,
     /// The move in standard algebraic notation.
-    pub san: String,
+    pub san: Notation,
     /// The DTZ after the move.
     pub dtz: i32,
     /// The same, unrounded (always equal here).
@@ -55,10 +57,9 @@ impl Mainline {
         let mut at = *pos;
         let mut steps = Vec::new();
         for best in dtz::mainline(pos, halfmoves) {
-            let mut san = String::new();
-            let _ = at.write_san(best.mv, &mut san);
+            let san = Notation::san(&at, best.mv);
             steps.push(MainlineStep {
-                uci: best.mv.to_string(),
+                uci: Notation::uci(best.mv),
                 san,
                 dtz: best.dtz.plies(),
                 precise_dtz: Some(best.dtz.plies()),

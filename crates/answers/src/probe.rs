@@ -15,6 +15,9 @@ use kpk::rules::{self, Basis};
 use kpk::{Color, Endgame, Move, Wdl};
 use serde::Serialize;
 
+use crate::json::{self, Fields, key};
+use crate::notation::Notation;
+
 /// An outcome in the lichess API's words, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -183,7 +186,7 @@ impl Method {
 }
 
 /// What a verdict of the rules rests on, as the rules method's answer carries it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesBasis {
     /// `rule`, `proof`, `material` or `bitbase` (the fallback no legal position reaches).
     pub basis: &'static str,
@@ -226,7 +229,7 @@ impl RulesBasis {
 /// How a position stands, in the lichess API's fields: the end of the game, the category and
 /// the distances, all for the side to move. From the tables `dtz` and `precise_dtz` are equal
 /// (nothing is rounded); `dtc` and `dtw` are always `null`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The side to move is checkmated.
     pub checkmate: bool,
@@ -257,9 +260,19 @@ impl Outcome {
     /// How `pos` stands, with its category, distance to mate and distance to zeroing.
     #[must_use]
     pub fn of(pos: &Endgame, category: Category, dtm: Option<Dtm>, dtz: Option<Dtz>) -> Outcome {
+        Outcome::of_ended(pos, (pos.is_checkmate(), pos.is_stalemate()), category, (dtm, dtz))
+    }
+
+    /// [`Outcome::of`] with whether `pos` is checkmate and stalemate already known.
+    fn of_ended(
+        pos: &Endgame,
+        (checkmate, stalemate): (bool, bool),
+        category: Category,
+        (dtm, dtz): (Option<Dtm>, Option<Dtz>),
+    ) -> Outcome {
         Outcome {
-            checkmate: pos.is_checkmate(),
-            stalemate: pos.is_stalemate(),
+            checkmate,
+            stalemate,
             variant_win: false,
             variant_loss: false,
             insufficient_material: pos.is_insufficient_material(),
@@ -275,18 +288,18 @@ impl Outcome {
 
 /// One legal move and what it leads to, in the lichess API's shape (the facts about the position
 /// after the move, from the opponent's view, as lichess gives them).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveProbe {
     /// The move in UCI notation.
-    pub uci: String,
+    pub uci: Notation,
     /// The move in standard algebraic notation, with `+` or `#`.
-    pub san: String,
+    pub san: Notation,
     /// A capture or a pawn move: it resets the 50-move counter.
     pub zeroing: bool,
     /// A capture or a promotion: it changes the material.
     pub conversion: bool,
-    /// The position after the move, from the opponent's view.
-    #[serde(flatten)]
+    /// The position after the move, from the opponent's view (serialised beside the fields
+    /// above, as lichess does).
     pub after: Outcome,
 }
 
@@ -298,24 +311,16 @@ fn zeroing_and_conversion(pos: &Endgame, mv: Move, after: &Endgame) -> (bool, bo
 }
 
 impl MoveProbe {
-    /// The answer for `mv` of `pos`, leading to `after` of category `category`, distance to
-    /// mate `dtm` and distance to zeroing `dtz` (for the side to move after it).
-    fn new(
-        pos: &Endgame,
-        mv: Move,
-        after: &Endgame,
-        category: Category,
-        (dtm, dtz): (Option<Dtm>, Option<Dtz>),
-    ) -> MoveProbe {
+    /// The answer for `mv` of `pos`, leading to `after`, which stands as `outcome` (for the side
+    /// to move after it).
+    fn new(pos: &Endgame, mv: Move, after: &Endgame, outcome: Outcome) -> MoveProbe {
         let (zeroing, conversion) = zeroing_and_conversion(pos, mv, after);
-        let mut san = String::new();
-        let _ = pos.write_san(mv, &mut san);
         MoveProbe {
-            uci: mv.to_string(),
-            san,
+            uci: Notation::uci(mv),
+            san: Notation::san(pos, mv),
             zeroing,
             conversion,
-            after: Outcome::of(after, category, dtm, dtz),
+            after: outcome,
         }
     }
 }
@@ -328,6 +333,8 @@ struct TableMove {
     dtm: Option<Dtm>,
     dtz: Dtz,
     category: Category,
+    checkmate: bool,
+    stalemate: bool,
 }
 
 /// Every legal move of `pos` with its outcome under the clock `halfmoves`, best first as
@@ -336,6 +343,11 @@ struct TableMove {
 /// quickest mate, the slowest defeat), then a zeroing move first where the move wins or draws
 /// (last where it loses), then by the DTZ after it (the quickest zeroing first), then by
 /// squares.
+/// The order of the moves, best first for the side to move: the category the opponent is left
+/// with, mates first, stalemates, a draw by material, the distance to mate, a zeroing move
+/// where it helps, the distance to zeroing, and the order `dtm::outcomes` gave.
+type MoveOrder = (u8, bool, bool, bool, (u8, i32), bool, core::cmp::Reverse<Dtz>, usize);
+
 fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
     let blank = TableMove {
         mv: Move { from: pos.strong_king(), to: pos.strong_king(), promotion: None },
@@ -343,29 +355,42 @@ fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
         dtm: None,
         dtz: Dtz::DRAW,
         category: Category::Draw,
+        checkmate: false,
+        stalemate: false,
     };
     let mut list = [blank; 40];
     let mut n = 0;
-    for (slot, o) in list.iter_mut().zip(dtm::outcomes(pos)) {
+    let mut keys = [MoveOrder::default(); 40];
+    for ((slot, key), o) in list.iter_mut().zip(keys.iter_mut()).zip(dtm::outcomes(pos)) {
         let dtz = dtz::probe(&o.after);
         let zeroing = pos.is_zeroing(o.mv);
-        let category = Category::after_move(dtz, o.after.is_checkmate(), halfmoves, zeroing);
-        *slot = TableMove { mv: o.mv, after: o.after, dtm: o.dtm, dtz, category };
+        let (checkmate, stalemate) = (o.after.is_checkmate(), o.after.is_stalemate());
+        let category = Category::after_move(dtz, checkmate, halfmoves, zeroing);
+        *slot =
+            TableMove { mv: o.mv, after: o.after, dtm: o.dtm, dtz, category, checkmate, stalemate };
+        *key = (
+            category.rank_after(),
+            !checkmate,
+            !stalemate,
+            !o.after.is_insufficient_material(),
+            dtm_rank(o.dtm),
+            zeroing == dtz.is_win(),
+            core::cmp::Reverse(dtz),
+            n,
+        );
         n += 1;
     }
-    // `dtm::outcomes` is in DTM order, then by squares: a stable sort keeps it within a key
-    list[..n].sort_by_key(|m| {
-        let opponent_wins = m.dtz.is_win();
-        (
-            m.category.rank_after(),
-            !m.after.is_checkmate(),
-            !m.after.is_stalemate(),
-            !m.after.is_insufficient_material(),
-            dtm_rank(m.dtm),
-            pos.is_zeroing(m.mv) == opponent_wins,
-            core::cmp::Reverse(m.dtz),
-        )
-    });
+    // `dtm::outcomes` is in DTM order, then by squares: the index, last in the key, keeps that
+    // order within a key; each key is computed once, before the sort
+    let mut order = [0usize; 40];
+    keys[..n].sort_unstable();
+    for (o, k) in order.iter_mut().zip(&keys[..n]) {
+        *o = k.7;
+    }
+    let unsorted = list;
+    for (slot, &i) in list.iter_mut().zip(&order[..n]) {
+        *slot = unsorted[i];
+    }
     (list, n)
 }
 
@@ -396,31 +421,100 @@ fn dtm_rank(after: Option<Dtm>) -> (u8, i32) {
 /// let json = serde_json::to_value(&probe).unwrap();
 /// assert_eq!(json["dtm"], 21);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+///
+/// Serialised as one object: `fen` and `method` when set, the outcome's fields, `moves`, and for
+/// the rules method the basis's fields; the clock, the side to move and the position are for the
+/// text form only.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Probe {
     /// The FEN asked, as given (trimmed): echoed by the command line, not by `/standard`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
     /// The method, when not the tables.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub method: Option<&'static str>,
     /// The position: how the game stands, its category and distance to mate.
-    #[serde(flatten)]
     pub outcome: Outcome,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<MoveProbe>,
     /// What the verdict rests on, for the rules method.
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesBasis>,
     /// The halfmove clock the answer assumes (for the text form; not in the JSON).
-    #[serde(skip)]
     pub halfmoves: u32,
     /// The side to move (for the text form; not in the JSON).
-    #[serde(skip)]
     pub side_to_move: Color,
     /// The position (for the text form when no FEN was echoed; not in the JSON).
-    #[serde(skip)]
     pub position: Endgame,
+}
+
+impl json::Object for Outcome {
+    const NAME: &'static str = "Outcome";
+    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
+        fields.field(key!("checkmate"), &self.checkmate)?;
+        fields.field(key!("stalemate"), &self.stalemate)?;
+        fields.field(key!("variant_win"), &self.variant_win)?;
+        fields.field(key!("variant_loss"), &self.variant_loss)?;
+        fields.field(key!("insufficient_material"), &self.insufficient_material)?;
+        fields.field(key!("category"), &self.category)?;
+        fields.field(key!("dtz"), &self.dtz)?;
+        fields.field(key!("precise_dtz"), &self.precise_dtz)?;
+        fields.field(key!("dtc"), &self.dtc)?;
+        fields.field(key!("dtm"), &self.dtm)?;
+        fields.field(key!("dtw"), &self.dtw)
+    }
+}
+json::object!(Outcome);
+
+impl json::Object for RulesBasis {
+    const NAME: &'static str = "RulesBasis";
+    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
+        fields.field(key!("basis"), self.basis)?;
+        fields.field(key!("rule"), &self.rule)?;
+        fields.field(key!("certain"), &self.certain)?;
+        fields.field(key!("reason"), &self.reason)
+    }
+}
+json::object!(RulesBasis);
+
+/// A move: its notation and flags, then the outcome's fields beside them, as lichess gives them.
+impl json::Object for MoveProbe {
+    const NAME: &'static str = "MoveProbe";
+    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
+        fields.field(key!("uci"), &self.uci)?;
+        fields.field(key!("san"), &self.san)?;
+        fields.field(key!("zeroing"), &self.zeroing)?;
+        fields.field(key!("conversion"), &self.conversion)?;
+        self.after.fields(fields)
+    }
+}
+json::object!(MoveProbe);
+
+/// The position's answer: the FEN and the method when set, the outcome's fields, the moves, and
+/// the rules' basis's fields when there is one.
+impl json::Object for Probe {
+    const NAME: &'static str = "Probe";
+    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
+        if let Some(fen) = &self.fen {
+            fields.field(key!("fen"), fen)?;
+        }
+        if let Some(method) = self.method {
+            fields.field(key!("method"), method)?;
+        }
+        self.outcome.fields(fields)?;
+        fields.field(key!("moves"), &self.moves)?;
+        match &self.rules {
+            Some(rules) => rules.fields(fields),
+            None => Ok(()),
+        }
+    }
+}
+json::object!(Probe);
+
+impl json::Value for Category {
+    fn write(&self, out: &mut Vec<u8>) {
+        // the names need no escaping
+        out.push(b'"');
+        out.extend_from_slice(self.as_str().as_bytes());
+        out.push(b'"');
+    }
 }
 
 impl Probe {
@@ -451,7 +545,11 @@ impl Probe {
         let (list, n) = table_moves(pos, halfmoves);
         let moves = list[..n]
             .iter()
-            .map(|m| MoveProbe::new(pos, m.mv, &m.after, m.category, (m.dtm, Some(m.dtz))))
+            .map(|m| {
+                let (ended, distances) = ((m.checkmate, m.stalemate), (m.dtm, Some(m.dtz)));
+                let outcome = Outcome::of_ended(&m.after, ended, m.category, distances);
+                MoveProbe::new(pos, m.mv, &m.after, outcome)
+            })
             .collect();
         let z = dtz::probe(pos);
         let category = Category::of_wdl50(z.wdl50(halfmoves));
@@ -481,7 +579,8 @@ impl Probe {
                     None => 2,
                     Some(Wdl::Win) => 3,
                 };
-                Some((rank, MoveProbe::new(pos, mv, &after, Category::of_wdl(w), (None, None))))
+                let outcome = Outcome::of(&after, Category::of_wdl(w), None, None);
+                Some((rank, MoveProbe::new(pos, mv, &after, outcome)))
             })
             .collect();
         moves.sort_by_key(|(rank, _)| *rank);
@@ -621,117 +720,4 @@ impl Probe {
             _ => Ok(()),
         }
     }
-}
-
-/// Appends `true` or `false`.
-fn push_bool(out: &mut String, b: bool) {
-    out.push_str(if b { "true" } else { "false" });
-}
-
-/// Appends a distance as JSON (`null` for none), without the formatting machinery.
-fn push_dtm(out: &mut String, d: Option<Dtm>) {
-    match d {
-        Some(d) => push_int(out, d.plies()),
-        None => out.push_str("null"),
-    }
-}
-
-/// Appends an integer, without the formatting machinery.
-fn push_int(out: &mut String, plies: i32) {
-    if plies < 0 {
-        out.push('-');
-    }
-    let mut digits = [0u8; 10];
-    let (mut n, mut len) = (plies.unsigned_abs(), 0);
-    loop {
-        // a decimal digit: the cast keeps the value
-        #[allow(clippy::cast_possible_truncation)]
-        let digit = (n % 10) as u8;
-        digits[len] = b'0' + digit;
-        len += 1;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in digits[..len].iter().rev() {
-        out.push(char::from(d));
-    }
-}
-
-/// Appends a square's name (`e4`).
-fn push_square(out: &mut String, sq: kpk::Square) {
-    out.push(char::from(b'a' + sq.file().index()));
-    out.push(char::from(b'1' + sq.rank().index()));
-}
-
-/// Appends a move in UCI notation (`e7e8q`).
-fn push_uci(out: &mut String, m: Move) {
-    push_square(out, m.from);
-    push_square(out, m.to);
-    if let Some(role) = m.promotion {
-        out.push(role.upper_char().to_ascii_lowercase());
-    }
-}
-
-/// The facts shared by a position and a move's result, from `checkmate` to `dtw`.
-fn push_facts(out: &mut String, pos: &Endgame, category: Category, d: Option<Dtm>, z: Dtz) {
-    out.push_str("\"checkmate\":");
-    push_bool(out, pos.is_checkmate());
-    out.push_str(",\"stalemate\":");
-    push_bool(out, pos.is_stalemate());
-    out.push_str(",\"variant_win\":false,\"variant_loss\":false,\"insufficient_material\":");
-    push_bool(out, pos.is_insufficient_material());
-    out.push_str(",\"category\":\"");
-    out.push_str(category.as_str());
-    out.push_str("\",\"dtz\":");
-    push_int(out, z.plies());
-    out.push_str(",\"precise_dtz\":");
-    push_int(out, z.plies());
-    out.push_str(",\"dtc\":null,\"dtm\":");
-    push_dtm(out, d);
-    out.push_str(",\"dtw\":null");
-}
-
-/// `Probe::from_tables(pos, halfmoves).with_fen(fen)` serialised, written straight into `out` with a
-/// newline: the batch path of `kpk probe --json` (no answer built, no JSON tree).
-/// `tests/batch.rs` holds it equal to `serde_json`'s text of the typed answer on more than
-/// 100,000 positions of every ending.
-///
-/// ```
-/// use kpk_answers::probe::{Probe, write_json};
-/// let fen = "8/8/8/8/8/4k3/8/4K2R w - - 0 1";
-/// let pos = kpk_shakmaty::fen::parse(fen).unwrap().position;
-/// let mut out = String::new();
-/// write_json(&mut out, fen, &pos, 0);
-/// let typed = serde_json::to_string(&Probe::from_tables(&pos, 0).with_fen(fen)).unwrap();
-/// assert_eq!(out, typed + "\n");
-/// ```
-pub fn write_json(out: &mut String, fen: &str, pos: &Endgame, halfmoves: u32) {
-    out.push_str("{\"fen\":");
-    // serde_json escapes the text exactly as the typed answer's serialisation does
-    out.push_str(&serde_json::to_string(fen.trim()).unwrap_or_else(|_| "\"\"".to_string()));
-    out.push(',');
-    let z = dtz::probe(pos);
-    push_facts(out, pos, Category::of_wdl50(z.wdl50(halfmoves)), dtm::probe(pos), z);
-    out.push_str(",\"moves\":[");
-    let (list, n) = table_moves(pos, halfmoves);
-    for (i, o) in list[..n].iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"uci\":\"");
-        push_uci(out, o.mv);
-        out.push_str("\",\"san\":\"");
-        let _ = pos.write_san(o.mv, out);
-        let (zeroing, conversion) = zeroing_and_conversion(pos, o.mv, &o.after);
-        out.push_str("\",\"zeroing\":");
-        push_bool(out, zeroing);
-        out.push_str(",\"conversion\":");
-        push_bool(out, conversion);
-        out.push(',');
-        push_facts(out, &o.after, o.category, o.dtm, o.dtz);
-        out.push('}');
-    }
-    out.push_str("]}\n");
 }

@@ -1,41 +1,71 @@
-//! The batch writer of `kpk probe --json` against the typed answer serialised by serde.
+//! `kpk probe --json`'s batch against the typed answer `/standard` serialises: one writer, so
+//! every line must be serde's text of `Probe` with the FEN echoed.
 
 use kpk::{Endgame, KpkPosition, Role};
-use kpk_answers::probe::{Probe, write_json};
+use kpk_answers::batch::answer_batch;
+use kpk_answers::probe::{Method, Probe};
 use kpk_testkit::{XorShift, random_ending};
 
-fn typed(fen: &str, pos: &Endgame, halfmoves: u32) -> String {
-    let probe = Probe::from_tables(pos, halfmoves).with_fen(fen);
+fn typed(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> String {
+    let probe = Probe::by(method, pos, halfmoves).with_fen(fen);
     format!("{}\n", serde_json::to_string(&probe).unwrap())
 }
 
-/// Every seventh legal KPK position, random positions of the other endings and bare kings, at
-/// halfmove clocks from 0 to beyond 100 (so that cursed wins and blessed losses are written).
+fn batch(input: &str, method: Method) -> (String, bool) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let failed = answer_batch(input.as_bytes(), &mut out, &mut err, true, method).unwrap();
+    assert!(err.is_empty(), "JSON mode reports errors in the objects");
+    (String::from_utf8(out).unwrap(), failed)
+}
+
+/// Every 31st legal KPK position, random positions of the other endings and bare kings, at
+/// halfmove clocks from 0 to 100 (so that cursed wins and blessed losses are written), by each
+/// method: each line of the batch is the typed answer's JSON.
 #[test]
-fn the_batch_writer_prints_exactly_what_serde_prints() {
-    let mut positions: Vec<Endgame> = KpkPosition::all().step_by(7).map(Endgame::from).collect();
+fn every_line_of_the_batch_is_the_typed_answer() {
+    let mut positions: Vec<Endgame> = KpkPosition::all().step_by(31).map(Endgame::from).collect();
     let mut rng = XorShift::new(99);
     for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-        positions.extend((0..3_000).map(|_| random_ending(&mut rng, role)));
+        positions.extend((0..1_000).map(|_| random_ending(&mut rng, role)));
     }
     positions.push(kpk_shakmaty::fen::parse("8/8/8/3k4/8/8/8/4K3 b - - 0 1").unwrap().position);
-    assert!(positions.len() > 100_000);
-    for (i, pos) in positions.into_iter().enumerate() {
-        let text = pos.to_string();
-        let clock = [0, 40, 70, 85, 99, 100, 130][i % 7] + u32::try_from(i % 5).unwrap();
-        let mut fast = String::new();
-        write_json(&mut fast, &text, &pos, clock);
-        assert_eq!(fast, typed(&text, &pos, clock), "{text} at clock {clock}");
+    let clocks = [0, 40, 70, 85, 99, 100];
+    let mut input = String::new();
+    let mut expected = [String::new(), String::new(), String::new()];
+    let methods = [Method::Tables, Method::Rules, Method::Recognizer];
+    for (i, pos) in positions.iter().enumerate() {
+        let clock = clocks[i % clocks.len()] - u32::from(i % 2 == 1 && clocks[i % 6] > 0);
+        let fen = pos.to_string().replace(" 0 1", &format!(" {clock} 1"));
+        input.push_str(&fen);
+        input.push('\n');
+        for (m, method) in methods.iter().enumerate() {
+            expected[m].push_str(&typed(&fen, pos, clock, *method));
+        }
+    }
+    for (m, method) in methods.iter().enumerate() {
+        let (out, failed) = batch(&input, *method);
+        assert!(!failed);
+        assert_eq!(out.lines().count(), positions.len());
+        for (got, want) in out.lines().zip(expected[m].lines()) {
+            assert_eq!(got, want, "{method:?}");
+        }
     }
 }
 
-/// Text that needs escaping is escaped the same way; surrounding white space is trimmed alike.
+/// The FEN echoed is the text asked, trimmed and escaped as JSON; a line that is not a FEN gets
+/// an object with the text and the error, and the batch fails.
 #[test]
-fn the_echoed_text_is_escaped_and_trimmed_alike() {
-    let pos = kpk_shakmaty::fen::parse("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1").unwrap().position;
-    for odd in ["tab\there \"quoted\" \\ \u{1}", "  padded  ", "é ∞"] {
-        let mut fast = String::new();
-        write_json(&mut fast, odd, &pos, 0);
-        assert_eq!(fast, typed(odd, &pos, 0), "{odd:?}");
+fn the_echoed_text_is_trimmed_and_escaped_and_errors_are_objects() {
+    let (out, failed) = batch("  8/8/8/8/8/4k3/4P3/4K3 w - - 0 1  \n", Method::Tables);
+    assert!(!failed);
+    let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(v["fen"], "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1");
+    assert_eq!(v["category"], "draw");
+    for odd in ["tab\there \"quoted\" \\ \u{1}", "é ∞", ""] {
+        let (out, failed) = batch(&format!("{odd}\n"), Method::Tables);
+        assert!(failed, "{odd:?}");
+        let v: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+        assert_eq!(v["fen"], odd.trim());
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{odd:?}");
     }
 }

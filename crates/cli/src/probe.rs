@@ -50,7 +50,7 @@ pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, Stri
                 out.flush().map_err(|e| crate::output_error(&e))?;
                 let _ = err.write_all(a.err.as_bytes());
             }
-            out.write_all(a.out.as_bytes()).map_err(|e| crate::output_error(&e))?;
+            out.write_all(&a.out).map_err(|e| crate::output_error(&e))?;
             failed |= a.failed;
         }
         failed

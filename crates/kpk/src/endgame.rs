@@ -203,26 +203,44 @@ impl Endgame {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        let (king, king_to, extra) = self.targets();
+        push_all(&mut list, king, king_to, None);
+        if let Some((role, from, targets)) = extra {
+            let last_rank: u8 = if self.strong == Color::White { 7 } else { 0 };
+            if role == Role::Pawn && from.rank().index().abs_diff(last_rank) == 1 {
+                for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    push_all(&mut list, from, targets, Some(promotion));
+                }
+            } else {
+                push_all(&mut list, from, targets, None);
+            }
+        }
+        list
+    }
+
+    /// Whether the side to move has a legal move (what [`Endgame::legal_moves`] would list,
+    /// without listing it).
+    fn has_legal_move(&self) -> bool {
+        let (_, king_to, extra) = self.targets();
+        king_to != 0 || extra.is_some_and(|(_, _, targets)| targets != 0)
+    }
+
+    /// Where the side to move's men may go: its king and the king's target squares, and for
+    /// the strong side the extra man, its square and its targets.
+    fn targets(&self) -> (Square, u64, Option<(Role, Square, u64)>) {
         if self.strong_to_move() {
             let own = self.occupied() & !self.weak_king.bit();
             let king_to = KING[usize::from(self.strong_king.index())]
                 & !KING[usize::from(self.weak_king.index())]
                 & !own;
-            push_all(&mut list, self.strong_king, king_to, None);
-            if let Some((role, from)) = self.extra {
+            let extra = self.extra.map(|(role, from)| {
                 let targets = match role {
                     Role::Pawn => self.pawn_pushes(from),
                     _ => attacks(self.strong, role, from, self.occupied()) & !self.occupied(),
                 };
-                let last_rank: u8 = if self.strong == Color::White { 7 } else { 0 };
-                if role == Role::Pawn && from.rank().index().abs_diff(last_rank) == 1 {
-                    for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                        push_all(&mut list, from, targets, Some(promotion));
-                    }
-                } else {
-                    push_all(&mut list, from, targets, None);
-                }
-            }
+                (role, from, targets)
+            });
+            (self.strong_king, king_to, extra)
         } else {
             let wk = usize::from(self.weak_king.index());
             let guarded = KING[usize::from(self.strong_king.index())];
@@ -234,9 +252,8 @@ impl Endgame {
                     to |= sq.bit();
                 }
             }
-            push_all(&mut list, self.weak_king, to, None);
+            (self.weak_king, to, None)
         }
-        list
     }
 
     fn pawn_pushes(&self, from: Square) -> u64 {
@@ -372,9 +389,11 @@ impl Endgame {
         if self.extra.is_some_and(|(_, sq)| sq == m.to) {
             f.write_char('x')?;
         }
-        write!(f, "{}", m.to)?;
+        f.write_char(m.to.file().char())?;
+        f.write_char(m.to.rank().char())?;
         if let Some(p) = m.promotion {
-            write!(f, "={}", p.upper_char())?;
+            f.write_char('=')?;
+            f.write_char(p.upper_char())?;
         }
         let after = self.play_unchecked(m);
         if after.is_checkmate() {
@@ -389,13 +408,13 @@ impl Endgame {
     /// In check with no legal move.
     #[must_use]
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// Not in check, and no legal move.
     #[must_use]
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// Neither side can ever mate: bare kings, or a lone bishop or knight.

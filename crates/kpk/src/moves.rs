@@ -29,11 +29,13 @@ pub struct Move {
 /// UCI notation: `e7e8q`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(role) = self.promotion {
-            write!(f, "{}", role.upper_char().to_ascii_lowercase())?;
+        use fmt::Write as _;
+        fmt::Display::fmt(&self.from, f)?;
+        fmt::Display::fmt(&self.to, f)?;
+        match self.promotion {
+            Some(role) => f.write_char(role.upper_char().to_ascii_lowercase()),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -160,7 +160,9 @@ impl fmt::Display for Rank {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        use fmt::Write as _;
+        f.write_char(self.file().char())?;
+        f.write_char(self.rank().char())
     }
 }
 

@@ -5,6 +5,7 @@
 use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz, rules};
 use kpk_answers::explain::Explanation;
 use kpk_answers::line::Line;
+use kpk_answers::notation::Notation;
 use kpk_answers::probe::Probe;
 use kpk_answers::report::RulesReport;
 use kpk_shakmaty::fen::{self, ParsedFen};
@@ -77,7 +78,7 @@ pub fn optimal_line<'py>(
             .legal_moves()
             .iter()
             .copied()
-            .find(|m| m.to_string() == step.uci)
+            .find(|&m| Notation::uci(m) == step.uci)
             .ok_or_else(|| PyValueError::new_err("a line step is not a legal move"))?;
         at = at.play(mv).map_err(|e| PyValueError::new_err(e.to_string()))?;
         list.append(chess_move(py, mv)?)?;

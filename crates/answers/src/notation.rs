@@ -1,0 +1,120 @@
+//! How a move is written: [`Notation`], a move's UCI or SAN text held inline (no allocation),
+//! made in one place for every answer.
+
+use core::fmt;
+use core::ops::Deref;
+
+use kpk::{Endgame, Move};
+use serde::{Serialize, Serializer};
+
+use crate::json;
+
+/// Bytes a notation holds: the longest move of at most three men is seven characters in SAN
+/// (`Kxa1#`, `b8=Q+`) and five in UCI (`b7b8q`).
+const CAPACITY: usize = 8;
+
+/// A move's text in UCI or standard algebraic notation, held inline.
+///
+/// ```
+/// use kpk::{Move, Square};
+/// use kpk_answers::notation::Notation;
+///
+/// let pos = kpk_shakmaty::fen::parse("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap().position;
+/// let mate = Move { from: Square::B1, to: Square::B8, promotion: None };
+/// assert_eq!(Notation::uci(mate), "b1b8");
+/// assert_eq!(Notation::san(&pos, mate), "Qb8#");
+/// assert_eq!(format!("[{:<6}]", Notation::san(&pos, mate)), "[Qb8#  ]");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Notation {
+    bytes: [u8; CAPACITY],
+    len: u8,
+}
+
+impl Notation {
+    /// `mv` in UCI notation (`e7e8q`).
+    #[must_use]
+    pub fn uci(mv: Move) -> Notation {
+        let mut text = Notation::empty();
+        let _ = fmt::write(&mut text, format_args!("{mv}"));
+        text
+    }
+
+    /// `mv` of `pos` in standard algebraic notation, with `+` or `#` (`Kd6`, `e8=Q+`).
+    #[must_use]
+    pub fn san(pos: &Endgame, mv: Move) -> Notation {
+        let mut text = Notation::empty();
+        let _ = pos.write_san(mv, &mut text);
+        text
+    }
+
+    const fn empty() -> Notation {
+        Notation { bytes: [0; CAPACITY], len: 0 }
+    }
+
+    /// The text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // only whole `str`s are written in (see `write_str`), so the bytes are UTF-8
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for Notation {
+    /// Appends `s` whole, or fails and leaves the text as it was when it does not fit (no move
+    /// of at most three men is that long).
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let at = usize::from(self.len);
+        let end = at + s.len();
+        let len = u8::try_from(end).map_err(|_| fmt::Error)?;
+        self.bytes.get_mut(at..end).ok_or(fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.len = len;
+        Ok(())
+    }
+}
+
+impl Deref for Notation {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl fmt::Debug for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq<str> for Notation {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Notation {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for Notation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl json::Value for Notation {
+    fn write(&self, out: &mut Vec<u8>) {
+        // a move's text is letters, digits and `=+#`: nothing to escape
+        out.push(b'"');
+        out.extend_from_slice(&self.bytes[..usize::from(self.len)]);
+        out.push(b'"');
+    }
+}
