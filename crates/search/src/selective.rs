@@ -4,16 +4,16 @@
 //!
 //! | piece | where | what |
 //! |---|---|---|
-//! | check extension | every node up to twice the iteration's depth from the root | a move that gives check and leaves the other side at most [`CHECK_EXTENSION_REPLIES`] replies is searched a ply deeper: mates are lines of checks the defender can barely answer, while a check with many answers is an ordinary move (never reduced, though); and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
+//! | check extension | every node up to twice the iteration's depth from the root | a move that gives check and leaves the other side at most two replies (`CHECK_EXTENSION_REPLIES`) is searched a ply deeper: mates are lines of checks the defender can barely answer, while a check with many answers is an ordinary move (never reduced, though); and at the quiescence search's first ply, quiet moves that give check are searched beside the captures |
 //! | null-move pruning | null-window nodes, depth >= 3, not in check, static value >= beta | the side to move passes; if the opponent, moving twice, still cannot bring the value below beta at a reduced depth, the node fails high without searching its moves. Never where the side to move has only king and pawns (zugzwang, the pawn endings this project is about), never right after another pass, never when beta is a proof (a mate or a known win: a pass cannot prove one), and a fail high from it returns beta, never a proof |
-//! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: [`late_move_reduction`]) with a null window; a move that beats alpha is searched again at full depth |
+//! | late-move reductions | quiet moves after the first three, depth >= 3, not in check, not giving check | searched shallower (more the later the move and the deeper the node: `late_move_reduction`) with a null window; a move that beats alpha is searched again at full depth |
 //! | futility pruning | depth 1, null window, not in check | quiet moves that give no check are skipped when the static value plus a margin cannot reach alpha |
 //! | razoring | depth 2 or less, null window, not in check | when the static value plus a margin stays below alpha, the node is settled by the quiescence search if that confirms it |
 //! | aspiration windows | the root, from depth 4, PVS | each iteration starts with a window around the last value, widened on failure; a proof (mate or known win) gets the full window |
 //! | single-reply extension | every node | a node with one legal move is searched a ply deeper: it costs one move, and mating lines are made of forced replies (no limit on the ply: the line grows deeper, never wider) |
 //! | mate-threat extension | where null-move pruning runs, up to twice the iteration's depth | when the opponent answers the pass with a mate (or a known win), the node is searched a ply deeper: a threat is in the air |
 //! | internal iterative reduction | depth >= 4, the table holds no move for the node | searched a ply shallower: without a move to try first the node is costly and rarely important; the next iteration finds it with one |
-//! | delta pruning | the quiescence search, not in check | a capture that gives no check is skipped when the stand-pat value plus the captured man plus [`DELTA_MARGIN`] stays at or below alpha, never when alpha is a proof (the node's value, a bound, is then raised to that sum: it stays true) |
+//! | delta pruning | the quiescence search, not in check | a capture that gives no check is skipped when the stand-pat value plus the captured man plus 200 centipawns (`DELTA_MARGIN`) stays at or below alpha, never when alpha is a proof (the node's value, a bound, is then raised to that sum: it stays true) |
 //! | quiescence table | the quiescence search | its results are stored in the transposition table and taken from it (a stand-pat node that settles at once is not stored: its evaluation costs less than the entry) |
 //!
 //! None of the pruning pieces (null move, futility, razoring, delta pruning) is applied where the window's
@@ -31,7 +31,7 @@ use shakmaty::{Chess, Position, Role};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[allow(clippy::struct_excessive_bools)] // one switch per named piece
 pub struct Selectivity {
-    /// A move that gives check and leaves at most [`CHECK_EXTENSION_REPLIES`] replies is
+    /// A move that gives check and leaves at most two replies (`CHECK_EXTENSION_REPLIES`) is
     /// searched a ply deeper, and the first quiescence ply searches quiet checks too.
     pub check_extension: bool,
     /// Null-move pruning with its zugzwang guard.
@@ -92,14 +92,14 @@ impl Selectivity {
 /// The depth a null move is searched to below the node's: `R = 2 + depth / 4`, plus the ply
 /// the pass itself takes.
 #[must_use]
-pub const fn null_move_depth(depth: i32) -> i32 {
+pub(crate) const fn null_move_depth(depth: i32) -> i32 {
     depth - 1 - (2 + depth / 4)
 }
 
 /// The zugzwang guard of null-move pruning: the side to move has a piece besides its king and
 /// pawns, so passing is rarely better than every move it has.
 #[must_use]
-pub fn may_pass(pos: &Chess) -> bool {
+pub(crate) fn may_pass(pos: &Chess) -> bool {
     let board = pos.board();
     let ours = board.by_color(pos.turn());
     let kings_and_pawns = board.by_role(Role::King) | board.by_role(Role::Pawn);
@@ -110,7 +110,7 @@ pub fn may_pass(pos: &Chess) -> bool {
 /// `0.75 + ln(depth) ln(index) / 2.25`, rounded down, at least 1 and at most `depth - 2` (so a
 /// reduced move is still searched a ply deep).
 #[must_use]
-pub fn late_move_reduction(depth: i32, index: usize) -> i32 {
+pub(crate) fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let table = REDUCTIONS.get_or_init(|| {
         let mut t = [[0_u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
@@ -132,30 +132,30 @@ pub fn late_move_reduction(depth: i32, index: usize) -> i32 {
 static REDUCTIONS: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
 
 /// The first move (counting from 0) that late-move reductions may reduce.
-pub const FIRST_REDUCED: usize = 3;
+pub(crate) const FIRST_REDUCED: usize = 3;
 
 /// How far, in centipawns, a quiet move at depth 1 is assumed to raise the static value at
 /// most: beyond it, futility pruning would skip a move that matters.
-pub const FUTILITY_MARGIN: i32 = 200;
+pub(crate) const FUTILITY_MARGIN: i32 = 200;
 
 /// The most legal replies a check may leave for the check extension to search it a ply
 /// deeper.
-pub const CHECK_EXTENSION_REPLIES: usize = 2;
+pub(crate) const CHECK_EXTENSION_REPLIES: usize = 2;
 
 /// What a capture in the quiescence search is assumed to gain beyond the man it takes, at
 /// most, in centipawns: delta pruning skips the capture when even that cannot reach alpha.
-pub const DELTA_MARGIN: i32 = 200;
+pub(crate) const DELTA_MARGIN: i32 = 200;
 
 /// Razoring's margins at depth 1 and 2, in centipawns.
-pub const RAZOR_MARGIN: [i32; 3] = [0, 300, 500];
+pub(crate) const RAZOR_MARGIN: [i32; 3] = [0, 300, 500];
 
 /// The first aspiration window's half-width around the last iteration's value, in
 /// centipawns; it grows fourfold on each failure until the full window.
-pub const ASPIRATION_WINDOW: i32 = 35;
+pub(crate) const ASPIRATION_WINDOW: i32 = 35;
 
 /// Whether a window bound is a proof (a mate or known win or loss), where nothing is pruned.
 #[must_use]
-pub const fn is_proof(bound: Score) -> bool {
+pub(crate) const fn is_proof(bound: Score) -> bool {
     bound.is_decisive()
 }
 
