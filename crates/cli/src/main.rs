@@ -31,8 +31,8 @@ enum Command {
         json: bool,
         /// Which knowledge answers: the tables (exact, with distance to mate), the rule-based
         /// classifier, or the sound recognizer (which may answer "unknown").
-        #[arg(long, value_enum, default_value_t = probe::Method::Bitbase)]
-        method: probe::Method,
+        #[arg(long, value_parser = probe::method_parser(), default_value = "bitbase")]
+        method: kpk_answers::probe::Method,
         /// Positions in FEN; read from standard input, one per line, when none are given.
         fens: Vec<String>,
     },

@@ -3,32 +3,28 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::ValueEnum;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use kpk_answers::batch::{answer, answer_batch};
-use kpk_answers::probe;
+use kpk_answers::probe::Method;
 
-/// Which knowledge answers `kpk probe` (the command line's names for [`probe::Method`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Method {
-    /// The tables: the bitbase and exact distance to mate.
-    #[default]
-    Bitbase,
-    /// The rule-based classifier (`kpk::rules::classify`): every position answered with
-    /// certainty, each verdict with its basis (a rule, a proof, or the material).
-    Rules,
-    /// The sound recognizer (`kpk::rules::recognize`): never wrong, `unknown` where the rules do
-    /// not decide.
-    Recognizer,
-}
-
-impl From<Method> for probe::Method {
-    fn from(m: Method) -> probe::Method {
-        match m {
-            Method::Bitbase => probe::Method::Tables,
-            Method::Rules => probe::Method::Rules,
-            Method::Recognizer => probe::Method::Recognizer,
+/// The values of `--method`: each [`Method`] by its name ([`Method::name`]), with what it
+/// answers, for `kpk probe --help`.
+#[must_use]
+pub fn method_parser() -> impl TypedValueParser<Value = Method> {
+    const METHODS: [Method; 3] = [Method::Tables, Method::Rules, Method::Recognizer];
+    let about = |m: Method| match m {
+        Method::Tables => "The tables: the bitbase and exact distance to mate",
+        Method::Rules => {
+            "The rule-based classifier (`kpk::rules::classify`): every position answered with \
+             certainty, each verdict with its basis (a rule, a proof, or the material)"
         }
-    }
+        Method::Recognizer => {
+            "The sound recognizer (`kpk::rules::recognize`): never wrong, `unknown` where the \
+             rules do not decide"
+        }
+    };
+    PossibleValuesParser::new(METHODS.map(|m| PossibleValue::new(m.name()).help(about(m))))
+        .map(|name| METHODS.into_iter().find(|m| m.name() == name).unwrap_or_default())
 }
 
 /// Probes every FEN (standard input when `fens` is empty). Every position is answered; the exit
@@ -41,11 +37,11 @@ pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, Stri
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
     let failed = if fens.is_empty() {
-        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method.into())?
+        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method)?
     } else {
         let mut failed = false;
         for fen_text in fens {
-            let a = answer(fen_text.as_bytes(), json, method.into());
+            let a = answer(fen_text.as_bytes(), json, method);
             if !a.err.is_empty() {
                 out.flush().map_err(|e| crate::output_error(&e))?;
                 let _ = err.write_all(a.err.as_bytes());

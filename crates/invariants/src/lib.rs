@@ -23,6 +23,8 @@ pub use position::{position_play, raw_probe};
 pub use score::{score_ops, score_uci};
 
 use kpk::bitbase::{Bitbase, format};
+use kpk_answers::batch::answer_batch;
+use kpk_answers::probe::Method;
 
 /// Square names and indices: parsing never panics, and a parsed square prints as its input.
 pub fn square_parse(data: &[u8]) {
@@ -63,14 +65,8 @@ pub fn file_decode(data: &[u8]) {
 pub fn cli_probe(data: &[u8]) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let failed = kpk_answers::batch::answer_batch(
-        data,
-        &mut out,
-        &mut err,
-        true,
-        kpk_answers::probe::Method::Tables,
-    )
-    .expect("writing to memory cannot fail");
+    let failed = answer_batch(data, &mut out, &mut err, true, Method::Tables)
+        .expect("writing to memory cannot fail");
     let lines = if data.is_empty() {
         0
     } else {
@@ -88,19 +84,7 @@ pub fn cli_probe(data: &[u8]) {
     assert_eq!(failed, any_error);
     assert!(err.is_empty(), "JSON mode reports errors in the objects");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = kpk_answers::batch::answer_batch(
-        data,
-        &mut out,
-        &mut err,
-        false,
-        kpk_answers::probe::Method::Tables,
-    );
+    let _ = answer_batch(data, &mut out, &mut err, false, Method::Tables);
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = kpk_answers::batch::answer_batch(
-        data,
-        &mut out,
-        &mut err,
-        true,
-        kpk_answers::probe::Method::Rules,
-    );
+    let _ = answer_batch(data, &mut out, &mut err, true, Method::Rules);
 }
