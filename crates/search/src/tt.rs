@@ -75,6 +75,34 @@ pub enum Promotion {
 }
 
 impl PackedMove {
+    /// A shakmaty move packed (`None` for a move without a from square: a drop).
+    ///
+    /// ```
+    /// use kpk_search::tt::{PackedMove, Promotion};
+    /// use shakmaty::{Move, Role, Square};
+    ///
+    /// let push = Move::Normal {
+    ///     role: Role::Pawn,
+    ///     from: Square::E7,
+    ///     to: Square::E8,
+    ///     capture: None,
+    ///     promotion: Some(Role::Queen),
+    /// };
+    /// assert_eq!(PackedMove::of(push), Some(PackedMove::new(52, 60, Some(Promotion::Queen))));
+    /// ```
+    #[must_use]
+    pub fn of(m: shakmaty::Move) -> Option<PackedMove> {
+        let promotion = match m.promotion() {
+            Some(shakmaty::Role::Knight) => Some(Promotion::Knight),
+            Some(shakmaty::Role::Bishop) => Some(Promotion::Bishop),
+            Some(shakmaty::Role::Rook) => Some(Promotion::Rook),
+            Some(shakmaty::Role::Queen) => Some(Promotion::Queen),
+            _ => None,
+        };
+        let from = m.from()?;
+        Some(PackedMove::new(u8::from(from), u8::from(m.to()), promotion))
+    }
+
     /// A move from `from` to `to` (squares `0..=63`, a1 = 0; higher bits are ignored).
     #[must_use]
     pub const fn new(from: u8, to: u8, promotion: Option<Promotion>) -> PackedMove {

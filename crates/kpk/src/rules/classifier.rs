@@ -7,7 +7,7 @@
 
 use super::Rule;
 use super::frame::{Frame, Race};
-use super::proof::prove;
+use super::proof::{outflanking_guess, prove};
 use super::recognizer::{sound_claim, sound_claim_in};
 use crate::{KpkPosition, Wdl};
 
@@ -53,20 +53,6 @@ pub struct Classification {
 pub fn outflanking_heuristic(pos: &KpkPosition) -> Wdl {
     let x = Frame::of(pos);
     outflanking_guess(&x, &Race::of(&x))
-}
-
-/// [`outflanking_heuristic`] for a position already framed.
-pub(crate) fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
-    let wins = if x.rook_pawn() {
-        race.king_to_promotion + 2 <= race.defender_to_promotion
-    } else {
-        (x.strong_king.file - x.defender.file).abs() >= 2
-    };
-    match (wins, x.strong_to_move) {
-        (false, _) => Wdl::Draw,
-        (true, true) => Wdl::Win,
-        (true, false) => Wdl::Loss,
-    }
 }
 
 /// [`classify`] for any position of at most three men: KPK by the rules, and positions without a

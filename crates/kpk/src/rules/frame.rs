@@ -1,6 +1,7 @@
 //! A KPK position seen from the side with the pawn: White, its pawn moving up the board.
 
-use super::routes::RouteCache;
+use core::cell::Cell;
+
 use crate::{Color, KpkPosition, Square};
 
 /// A square as signed file and rank (`0..=7`), so that rules can step off the board and ask.
@@ -280,5 +281,33 @@ impl Race {
     /// he is inside the square of the pawn with that many to spare; positive: outside it).
     pub(crate) const fn outside_square(&self) -> i8 {
         self.defender_to_promotion - self.pawn
+    }
+}
+
+/// How many goals a route can have (`routes::Goal`).
+pub(crate) const ROUTE_GOALS: usize = 7;
+
+/// Not yet found.
+pub(crate) const UNKNOWN: i8 = i8::MIN;
+
+/// Every route a rule has asked for in one position, found once however many rules ask
+/// (inside a proof search, a position no rule decides asks every rule).
+#[derive(Clone, Debug)]
+pub(crate) struct RouteCache {
+    /// The defender's moves to each goal.
+    pub(crate) defender: [Cell<i8>; ROUTE_GOALS],
+    /// The strong king's moves to each goal.
+    pub(crate) king: [Cell<i8>; ROUTE_GOALS],
+    /// The defender's moves to the pawn.
+    pub(crate) defender_to_the_pawn: Cell<i8>,
+}
+
+impl RouteCache {
+    pub(crate) const fn new() -> RouteCache {
+        RouteCache {
+            defender: [const { Cell::new(UNKNOWN) }; ROUTE_GOALS],
+            king: [const { Cell::new(UNKNOWN) }; ROUTE_GOALS],
+            defender_to_the_pawn: Cell::new(UNKNOWN),
+        }
     }
 }

@@ -59,7 +59,7 @@ fn at_sight(pos: &Endgame, kpk: Option<&KpkPosition>) -> Sighted {
             let race = Race::of(&x);
             match sound_verdict_in(&x, &race) {
                 Some(w) => Sighted::Decided(w),
-                None => Sighted::Open(super::classifier::outflanking_guess(&x, &race)),
+                None => Sighted::Open(outflanking_guess(&x, &race)),
             }
         }
         None => Sighted::Decided(pawnless(pos)),
@@ -380,4 +380,19 @@ pub fn proof(pos: &Endgame) -> Option<Proof> {
         verdict = -verdict;
     }
     Some(Proof { wdl, plies, line, choice, tries })
+}
+
+/// The outflanking guess ([`outflanking_heuristic`](super::outflanking_heuristic)) for a
+/// position already framed: the proof search tries the moves it favours first.
+pub(crate) fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
+    let wins = if x.rook_pawn() {
+        race.king_to_promotion + 2 <= race.defender_to_promotion
+    } else {
+        (x.strong_king.file - x.defender.file).abs() >= 2
+    };
+    match (wins, x.strong_to_move) {
+        (false, _) => Wdl::Draw,
+        (true, true) => Wdl::Win,
+        (true, false) => Wdl::Loss,
+    }
 }

@@ -10,7 +10,7 @@
 
 use core::cell::Cell;
 
-use super::frame::{Coord, Frame, KeySquares, Race};
+use super::frame::{Coord, Frame, KeySquares, ROUTE_GOALS, Race, UNKNOWN};
 use super::{Claim, claim};
 use crate::{KpkPosition, Wdl};
 
@@ -118,29 +118,8 @@ enum Goal {
     NextToPawn,
 }
 
-const GOALS: usize = 7;
-
-/// Not yet found.
-const UNKNOWN: i8 = i8::MIN;
-
-/// Every route a rule has asked for in one position, found once however many rules ask
-/// (inside a proof search, a position no rule decides asks every rule).
-#[derive(Clone, Debug)]
-pub(crate) struct RouteCache {
-    defender: [Cell<i8>; GOALS],
-    king: [Cell<i8>; GOALS],
-    defender_to_the_pawn: Cell<i8>,
-}
-
-impl RouteCache {
-    pub(crate) const fn new() -> RouteCache {
-        RouteCache {
-            defender: [const { Cell::new(UNKNOWN) }; GOALS],
-            king: [const { Cell::new(UNKNOWN) }; GOALS],
-            defender_to_the_pawn: Cell::new(UNKNOWN),
-        }
-    }
-}
+// the route cache in the frame holds a slot for each goal
+const _: () = assert!(Goal::NextToPawn as usize + 1 == ROUTE_GOALS);
 
 /// `slot`'s route, found by `find` the first time.
 fn remembered(slot: &Cell<i8>, find: impl FnOnce() -> i8) -> i8 {

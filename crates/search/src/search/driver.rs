@@ -7,10 +7,9 @@ use kpk_score::{Bound, Score};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
-use super::{
-    Budget, Driver, Info, Iteration, Limits, MAX_SEARCH_PLY, SearchResult, Searcher, key, pack,
-};
+use super::{Budget, Driver, Info, Iteration, Limits, MAX_SEARCH_PLY, SearchResult, Searcher, key};
 use crate::selective::ASPIRATION_WINDOW;
+use crate::tt::PackedMove;
 use kpk_shakmaty::to_endgame;
 
 impl Searcher {
@@ -382,7 +381,9 @@ impl Searcher {
         let mut seen = vec![key(root)];
         while pv.len() < max_len as usize {
             let Some(stored) = self.tt.probe_stored(key(&pos)).and_then(|h| h.mv) else { break };
-            let Some(m) = pos.legal_moves().into_iter().find(|&m| pack(m) == Some(stored)) else {
+            let Some(m) =
+                pos.legal_moves().into_iter().find(|&m| PackedMove::of(m) == Some(stored))
+            else {
                 break;
             };
             pos.play_unchecked(m);

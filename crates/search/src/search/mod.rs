@@ -52,11 +52,11 @@ use std::time::{Duration, Instant};
 use kpk_score::bands::KNOWN_LOSS_MAX;
 use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::eval::{Knowledge, Verdict, evaluate};
 use crate::selective::Selectivity;
-use crate::tt::{PackedMove, Promotion, Table};
+use crate::tt::{PackedMove, Table};
 use kpk_shakmaty::to_endgame;
 
 use ordering::MoveOrder;
@@ -261,18 +261,6 @@ pub fn key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
-fn pack(m: Move) -> Option<PackedMove> {
-    let promotion = match m.promotion() {
-        Some(Role::Knight) => Some(Promotion::Knight),
-        Some(Role::Bishop) => Some(Promotion::Bishop),
-        Some(Role::Rook) => Some(Promotion::Rook),
-        Some(Role::Queen) => Some(Promotion::Queen),
-        _ => None,
-    };
-    let from = m.from()?;
-    Some(PackedMove::new(u8::from(from), u8::from(m.to()), promotion))
-}
-
 /// Losing proofs (known losses and mates against) lie below this; the delayed-loss bonus
 /// applies to them only, so heuristic scores and draws are never shifted.
 const LOSS_THRESHOLD: Score = Score::new(KNOWN_LOSS_MAX + 1);
@@ -287,7 +275,7 @@ impl Searcher {
             budget: Budget::new(Limits::default(), Arc::new(AtomicBool::new(false))),
             path: Vec::new(),
             passed: vec![false; MAX_SEARCH_PLY as usize + 2],
-            ordering: MoveOrder::new(),
+            ordering: MoveOrder::new(MAX_SEARCH_PLY as usize + 2),
             iteration: Iteration::default(),
         }
     }
@@ -457,7 +445,7 @@ impl Searcher {
 
     fn store(&mut self, k: u64, ply: u32, result: BoundedScore, depth: i32, mv: Option<Move>) {
         let depth = u8::try_from(depth.clamp(0, 255)).unwrap_or(u8::MAX);
-        self.tt.store(k, self.score_ply(ply), result, depth, mv.and_then(pack));
+        self.tt.store(k, self.score_ply(ply), result, depth, mv.and_then(PackedMove::of));
     }
 
     /// A child's value: the delayed-loss window shift and bonus wrap the node's own search.

@@ -3,7 +3,6 @@
 
 use shakmaty::{Bitboard, Chess, Move, Position};
 
-use super::{MAX_SEARCH_PLY, pack};
 use crate::eval::material;
 use crate::tt::PackedMove;
 
@@ -22,11 +21,12 @@ pub(super) struct MoveOrder {
 }
 
 impl MoveOrder {
-    pub(super) fn new() -> MoveOrder {
+    /// An empty memory for lines of up to `plies` plies.
+    pub(super) fn new(plies: usize) -> MoveOrder {
         MoveOrder {
-            killers: vec![[None; 2]; MAX_SEARCH_PLY as usize + 2],
+            killers: vec![[None; 2]; plies],
             counters: vec![[None; 64]; 64],
-            played: vec![None; MAX_SEARCH_PLY as usize + 2],
+            played: vec![None; plies],
             history: vec![[0; 64]; 64],
         }
     }
@@ -118,7 +118,7 @@ impl MoveOrder {
             .and_then(|p| Some(self.counters[usize::from(p.from()?)][usize::from(p.to())]))
             .flatten();
         let key = |m: Move| {
-            if tt_move.is_some() && pack(m) == tt_move {
+            if tt_move.is_some() && PackedMove::of(m) == tt_move {
                 return i32::MAX;
             }
             if let Some(victim) = m.capture() {
@@ -240,7 +240,7 @@ mod tests {
             core::iter::from_fn(|| picker.next(&mut moves))
                 .find(|m| !m.is_capture() && !m.is_promotion())
         };
-        let mut searcher = MoveOrder::new();
+        let mut searcher = MoveOrder::new(122);
         assert_ne!(first_quiet(&searcher, 5), Some(answer));
         searcher.played[0] = Some(threat);
         searcher.remember_cutoff(answer, 1, 4);
