@@ -5,7 +5,7 @@
 use core::fmt;
 
 use kpk::dtm::{self, Dtm};
-use kpk::rules::{self, Basis, Classification, Sight};
+use kpk::rules::{self, Basis, Classification, DecidedBy};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
@@ -41,31 +41,31 @@ pub struct Decided {
 impl Decided {
     /// How `pos` is decided by `sight`; checkmate and stalemate are named as such, whatever
     /// decides them.
-    fn of(pos: &Endgame, sight: Sight) -> Decided {
+    fn of(pos: &Endgame, sight: DecidedBy) -> Decided {
         let side = match pos.side_to_move() {
             Color::White => "White",
             Color::Black => "Black",
         };
         let rule = match sight {
-            Sight::Rule(r) => Some(r.id),
+            DecidedBy::Rule(r) => Some(r.id),
             _ => None,
         };
         let sight = if pos.is_checkmate() {
-            Sight::Checkmate
+            DecidedBy::Checkmate
         } else if pos.is_stalemate() {
-            Sight::Stalemate
+            DecidedBy::Stalemate
         } else {
             sight
         };
         let (basis, rule, reason) = match sight {
-            Sight::Rule(r) => (
+            DecidedBy::Rule(r) => (
                 "rule",
                 rule,
                 pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k)).to_string(),
             ),
-            Sight::Material => ("material", None, MATERIAL.to_string()),
-            Sight::Checkmate => ("checkmate", rule, format!("{side} is checkmated.")),
-            Sight::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
+            DecidedBy::Material => ("material", None, MATERIAL.to_string()),
+            DecidedBy::Checkmate => ("checkmate", rule, format!("{side} is checkmated.")),
+            DecidedBy::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
         };
         Decided { basis, rule, reason }
     }
@@ -85,7 +85,7 @@ pub struct ProofLine {
 
 impl ProofLine {
     /// The line `line` from `start`, at move `fullmove`.
-    fn of(start: &Endgame, fullmove: u32, line: &rules::Line) -> ProofLine {
+    fn of(start: &Endgame, fullmove: u32, line: &rules::Variation) -> ProofLine {
         let mut pos = *start;
         let (mut moves, mut sans) = (Vec::new(), Vec::new());
         for &m in &line.moves {
@@ -259,8 +259,8 @@ fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static s
         (d.basis, d.rule, d.reason)
     };
     match c.basis {
-        Basis::Rule(r) => decided(Sight::Rule(r)),
-        Basis::Material => decided(Sight::Material),
+        Basis::Rule(r) => decided(DecidedBy::Rule(r)),
+        Basis::Material => decided(DecidedBy::Material),
         Basis::Bitbase => (
             "bitbase",
             None,

@@ -110,7 +110,7 @@ pub fn raw_probe(data: &[u8]) {
         strong_king: sk,
         pawn: p,
         weak_king: wk,
-        pawn_color: Color::White,
+        strong_side: Color::White,
         side_to_move: if stm { Color::White } else { Color::Black },
     };
     let raw = bitbase::probe_squares(squares);

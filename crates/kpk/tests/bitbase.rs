@@ -89,7 +89,7 @@ fn every_legal_position_agrees_with_the_independent_solver() {
 fn engine_entry_points_agree_with_the_position_probe_everywhere() {
     // every placement of the three men, both pawn colours, both sides to move: 1,048,576
     let (mut legal, mut illegal) = (0u32, 0u32);
-    for pawn_color in Color::ALL {
+    for strong_side in Color::ALL {
         for stm in Color::ALL {
             for sk in Square::ALL {
                 for p in Square::ALL {
@@ -98,12 +98,12 @@ fn engine_entry_points_agree_with_the_position_probe_everywhere() {
                             strong_king: sk.index(),
                             pawn: p.index(),
                             weak_king: wk.index(),
-                            pawn_color,
+                            strong_side,
                             side_to_move: stm,
                         };
                         let checked = bitbase::probe_squares_checked(squares);
-                        let Ok(pos) = kpk(pawn_color, sk, p, wk, stm) else {
-                            assert!(checked.is_err(), "{sk} {p} {wk} {pawn_color:?} {stm:?}");
+                        let Ok(pos) = kpk(strong_side, sk, p, wk, stm) else {
+                            assert!(checked.is_err(), "{sk} {p} {wk} {strong_side:?} {stm:?}");
                             illegal += 1;
                             continue;
                         };
@@ -111,7 +111,7 @@ fn engine_entry_points_agree_with_the_position_probe_everywhere() {
                         assert_eq!(checked, Ok(expected), "{pos:?}");
                         assert_eq!(bitbase::probe_squares(squares), expected);
                         let (strong, weak) = (sk.bit() | p.bit(), wk.bit());
-                        let (white, black) = match pawn_color {
+                        let (white, black) = match strong_side {
                             Color::White => (strong, weak),
                             Color::Black => (weak, strong),
                         };
@@ -151,7 +151,7 @@ fn malformed_bitboards_are_rejected_and_never_panic() {
         strong_king: 64,
         pawn: 36,
         weak_king: 60,
-        pawn_color: Color::White,
+        strong_side: Color::White,
         side_to_move: Color::White,
     };
     assert_eq!(
@@ -170,7 +170,7 @@ fn the_unchecked_probes_take_any_bytes_without_panicking() {
     for sk in (0..=255u8).step_by(step) {
         for p in (0..=255u8).step_by(step) {
             for wk in (0..=255u8).step_by(step) {
-                for (pawn_color, stm) in [
+                for (strong_side, stm) in [
                     (Color::White, Color::White),
                     (Color::White, Color::Black),
                     (Color::Black, Color::White),
@@ -180,7 +180,7 @@ fn the_unchecked_probes_take_any_bytes_without_panicking() {
                         strong_king: sk,
                         pawn: p,
                         weak_king: wk,
-                        pawn_color,
+                        strong_side,
                         side_to_move: stm,
                     });
                     seen[usize::from((wdl as i8 + 1).cast_unsigned())] += 1;

@@ -289,22 +289,22 @@ fn positions_without_a_pawn_are_judged_exactly() {
 
 #[test]
 fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
-    use kpk::rules::{Sight, proof};
+    use kpk::rules::{DecidedBy, proof};
     use kpk::{Endgame, dtm};
     // the verdict at the end of a line, by the independent tables, for the side to move there
-    let play = |start: &Endgame, line: &rules::Line| {
+    let play = |start: &Endgame, line: &rules::Variation| {
         let mut pos = *start;
         for &m in &line.moves {
             pos = pos.play(m).expect("a proof plays legal moves");
         }
         match line.end {
-            Sight::Rule(rule) => {
+            DecidedBy::Rule(rule) => {
                 let kpk = pos.as_kpk().expect("rules decide KPK positions");
                 assert!((rule.recognize)(&kpk).is_some(), "{} does not fire", rule.id);
             }
-            Sight::Material => assert!(pos.as_kpk().is_none()),
-            Sight::Checkmate => assert!(pos.is_checkmate()),
-            Sight::Stalemate => assert!(pos.is_stalemate()),
+            DecidedBy::Material => assert!(pos.as_kpk().is_none()),
+            DecidedBy::Checkmate => assert!(pos.is_checkmate()),
+            DecidedBy::Stalemate => assert!(pos.is_stalemate()),
         }
         (pos, dtm::wdl(&pos))
     };

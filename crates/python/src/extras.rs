@@ -167,7 +167,7 @@ pub fn probe_squares(
         strong_king: square_arg("strong_king", strong_king)?,
         pawn: square_arg("pawn", pawn)?,
         weak_king: square_arg("weak_king", weak_king)?,
-        pawn_color: color(pawn_color.is_truthy()?),
+        strong_side: color(pawn_color.is_truthy()?),
         side_to_move: color(turn.is_truthy()?),
     };
     bitbase::probe_squares_checked(squares)
@@ -215,7 +215,7 @@ pub fn probe_squares_bytes<'py>(
                     strong_king: c[0] & 63,
                     pawn: c[1] & 63,
                     weak_king: c[2] & 63,
-                    pawn_color,
+                    strong_side: pawn_color,
                     side_to_move,
                 });
                 w.signum().to_ne_bytes()[0]

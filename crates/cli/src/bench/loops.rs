@@ -87,7 +87,7 @@ pub fn inputs(n: usize, seed: u64) -> (Vec<SquareInput>, Vec<BitboardInput>, Vec
             strong_king: p.strong_king().index(),
             pawn: p.pawn().index(),
             weak_king: p.weak_king().index(),
-            pawn_color: p.strong_side(),
+            strong_side: p.strong_side(),
             side_to_move: p.side_to_move(),
         })
         .collect();

@@ -25,7 +25,7 @@
 //!     strong_king: 42,
 //!     pawn: 34,
 //!     weak_king: 58,
-//!     pawn_color: Color::White,
+//!     strong_side: Color::White,
 //!     side_to_move: Color::White,
 //! };
 //! assert_eq!(bitbase::probe_squares(opposition), Wdl::Win);
@@ -84,7 +84,7 @@ const fn pawn_key(side: u32, black: u32, pawn: u32) -> u32 {
 }
 
 /// [`pawn_key`]s in the order of [`KpkPosition::packed`]'s bits 16-23:
-/// `PAWN_KEYS[side_to_move << 7 | pawn_color << 6 | pawn]` (colours as `White = 0`). 1 KB.
+/// `PAWN_KEYS[side_to_move << 7 | strong_side << 6 | pawn]` (colours as `White = 0`). 1 KB.
 const PAWN_KEYS: [u32; 256] = {
     let mut keys = [0u32; 256];
     let mut i: u32 = 0;
@@ -96,7 +96,7 @@ const PAWN_KEYS: [u32; 256] = {
 };
 
 /// [`pawn_key`]s for the probe from squares, indexed by
-/// `side_to_move << 9 | pawn_color << 8 | pawn` with the pawn's whole byte, so that the pawn's
+/// `side_to_move << 9 | strong_side << 8 | pawn` with the pawn's whole byte, so that the pawn's
 /// square goes straight into the address: no masking on the probe's dependency chain (about
 /// 0.3 ns of latency, docs/benchmark-history.md). Entries for a pawn byte above 63 break a precondition and
 /// hold key 0. 4 KB, of which the 1 KB for real squares is what a probe touches.
@@ -210,9 +210,9 @@ impl Bitbase {
     #[inline]
     #[must_use]
     pub fn probe_squares(&self, squares: Squares) -> Wdl {
-        let Squares { strong_king, pawn, weak_king, pawn_color, side_to_move } = squares;
+        let Squares { strong_king, pawn, weak_king, strong_side, side_to_move } = squares;
         let index = usize::from(side_to_move as u8) << 9
-            | usize::from(pawn_color as u8) << 8
+            | usize::from(strong_side as u8) << 8
             | usize::from(pawn);
         let key = SQUARE_KEYS[index];
         let win = self.bit(key, strong_king, weak_king);
@@ -231,11 +231,11 @@ impl Bitbase {
         // for the colour test.
         let pawn = square_of(pawns);
         let black_pawn = pawns & black != 0;
-        let pawn_color = if black_pawn { Color::Black } else { Color::White };
+        let strong_side = if black_pawn { Color::Black } else { Color::White };
         let (white_king, black_king) = (square_of(kings & white), square_of(kings & black));
         let (strong_king, weak_king) =
             if black_pawn { (black_king, white_king) } else { (white_king, black_king) };
-        self.probe_squares(Squares { strong_king, pawn, weak_king, pawn_color, side_to_move })
+        self.probe_squares(Squares { strong_king, pawn, weak_king, strong_side, side_to_move })
     }
 
     /// The bit for `key` (from [`PAWN_KEYS`] or [`SQUARE_KEYS`]) and the kings' squares (a
@@ -275,8 +275,8 @@ pub struct Squares {
     pub pawn: u8,
     /// The square of the other king.
     pub weak_king: u8,
-    /// The pawn's colour.
-    pub pawn_color: Color,
+    /// The side with the pawn (the pawn's colour), as in [`KpkSetup`].
+    pub strong_side: Color,
     /// The side to move.
     pub side_to_move: Color,
 }
@@ -366,7 +366,7 @@ fn square_of(bb: u64) -> u8 {
 ///     strong_king: 44,
 ///     pawn: 36,
 ///     weak_king: 60,
-///     pawn_color: Color::White,
+///     strong_side: Color::White,
 ///     side_to_move: Color::Black,
 /// };
 /// assert_eq!(bitbase::probe_squares(white_pawn), Wdl::Loss);
@@ -375,7 +375,7 @@ fn square_of(bb: u64) -> u8 {
 ///     strong_king: 19,
 ///     pawn: 27,
 ///     weak_king: 3,
-///     pawn_color: Color::Black,
+///     strong_side: Color::Black,
 ///     side_to_move: Color::White,
 /// };
 /// assert_eq!(bitbase::probe_squares(black_pawn), Wdl::Loss);
@@ -397,7 +397,7 @@ pub fn probe_squares(squares: Squares) -> Wdl {
 ///     strong_king: 44,
 ///     pawn: 36,
 ///     weak_king: 60,
-///     pawn_color: Color::White,
+///     strong_side: Color::White,
 ///     side_to_move: Color::Black,
 /// };
 /// assert_eq!(bitbase::probe_squares_checked(pos), Ok(Wdl::Loss));
@@ -407,7 +407,7 @@ pub fn probe_squares(squares: Squares) -> Wdl {
 pub fn probe_squares_checked(squares: Squares) -> Result<Wdl, PositionError> {
     let square = |index: u8| Square::new(index).ok_or(PositionError::SquareOutOfRange { index });
     let pos = KpkPosition::new(KpkSetup {
-        strong_side: squares.pawn_color,
+        strong_side: squares.strong_side,
         strong_king: square(squares.strong_king)?,
         pawn: square(squares.pawn)?,
         weak_king: square(squares.weak_king)?,
@@ -476,13 +476,13 @@ pub fn probe_bitboards_checked(boards: Bitboards) -> Result<Wdl, PositionError> 
     if !well_formed {
         return Err(PositionError::NotKpk);
     }
-    let pawn_color = if pawns & black != 0 { Color::Black } else { Color::White };
-    let strong = if pawn_color == Color::White { white } else { black };
+    let strong_side = if pawns & black != 0 { Color::Black } else { Color::White };
+    let strong = if strong_side == Color::White { white } else { black };
     probe_squares_checked(Squares {
         strong_king: square_of(kings & strong),
         pawn: square_of(pawns),
         weak_king: square_of(kings & !strong),
-        pawn_color,
+        strong_side,
         side_to_move,
     })
 }

@@ -523,18 +523,18 @@ pub fn best_move(pos: &Endgame) -> Option<Move> {
 /// assert_eq!(line.len() as i32, plies);
 /// assert!(line.last().unwrap().after.is_checkmate());
 /// ```
-pub fn line(pos: &Endgame) -> Line {
-    Line { pos: *pos, decisive: probe(pos).is_some() }
+pub fn line(pos: &Endgame) -> OptimalLine {
+    OptimalLine { pos: *pos, decisive: probe(pos).is_some() }
 }
 
 /// The iterator of [`line()`]: each step is the best move and the position after it.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub struct OptimalLine {
     pos: Endgame,
     decisive: bool,
 }
 
-impl Iterator for Line {
+impl Iterator for OptimalLine {
     type Item = MoveOutcome;
 
     fn next(&mut self) -> Option<MoveOutcome> {

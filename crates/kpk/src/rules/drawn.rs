@@ -44,7 +44,7 @@ pub fn blockade_king_behind(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn blockade_king_behind_holds(x: &Frame, _: &Race) -> bool {
-    !x.strong_to_move && x.defender == x.pawn.offset(0, 1) && x.strong_king == x.pawn.offset(0, -1)
+    !x.strong_to_move && x.weak_king == x.pawn.offset(0, 1) && x.strong_king == x.pawn.offset(0, -1)
 }
 
 /// **Blockade with the strong king diagonally behind.** The defending king stands directly in front
@@ -59,14 +59,14 @@ pub fn blockade_king_diagonally_behind(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn blockade_king_diagonally_behind_holds(x: &Frame, _: &Race) -> bool {
     x.strong_to_move
-        && x.defender == x.pawn.offset(0, 1)
+        && x.weak_king == x.pawn.offset(0, 1)
         && (x.strong_king == x.pawn.offset(1, -1) || x.strong_king == x.pawn.offset(-1, -1))
 }
 
 fn kings_opposed_pawn_beside(x: &Frame) -> bool {
     x.strong_to_move
-        && x.strong_king.file == x.defender.file
-        && (x.strong_king.rank - x.defender.rank).abs() == 2
+        && x.strong_king.file == x.weak_king.file
+        && (x.strong_king.rank - x.weak_king.rank).abs() == 2
         && x.pawn.rank == x.strong_king.rank
         && (x.pawn.file - x.strong_king.file).abs() == 1
 }
@@ -97,7 +97,7 @@ pub fn opposition_pawn_beside(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn opposition_pawn_beside_holds(x: &Frame, _: &Race) -> bool {
-    kings_opposed_pawn_beside(x) && x.defender.rank > x.strong_king.rank
+    kings_opposed_pawn_beside(x) && x.weak_king.rank > x.strong_king.rank
 }
 
 /// **The pawn checks out of the opposition.** The position after the strong side, in
@@ -113,7 +113,7 @@ pub fn pawn_check_from_opposition(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn pawn_check_from_opposition_holds(x: &Frame, _: &Race) -> bool {
     !x.strong_to_move
-        && x.defender == x.strong_king.offset(0, 2)
+        && x.weak_king == x.strong_king.offset(0, 2)
         && x.pawn.rank == x.strong_king.rank + 1
         && (x.pawn.file - x.strong_king.file).abs() == 1
 }
@@ -140,11 +140,11 @@ pub fn corresponding_squares_literal(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn corresponding_squares_literal_holds(x: &Frame, _: &Race) -> bool {
     let p = h1_index(x.pawn);
-    let (k, d) = (h1_index(x.strong_king), h1_index(x.defender));
+    let (k, d) = (h1_index(x.strong_king), h1_index(x.weak_king));
     x.strong_to_move
         && [p - 7, p - 8, p - 9].contains(&k)
         && [p + 15, p + 16, p + 17].contains(&d)
-        && x.defender.rank != 7
+        && x.weak_king.rank != 7
 }
 
 /// **Corresponding squares.** The strong king on one of the three squares behind the pawn (same
@@ -161,9 +161,9 @@ pub(crate) fn corresponding_squares_holds(x: &Frame, _: &Race) -> bool {
     x.strong_to_move
         && x.strong_king.rank == x.pawn.rank - 1
         && (x.strong_king.file - x.pawn.file).abs() <= 1
-        && x.defender.rank == x.pawn.rank + 2
-        && (x.defender.file - x.pawn.file).abs() <= 1
-        && x.defender.rank != 7
+        && x.weak_king.rank == x.pawn.rank + 2
+        && (x.weak_king.file - x.pawn.file).abs() <= 1
+        && x.weak_king.rank != 7
 }
 
 /// **The defender has the opposition in front of the key squares.** Not a rook pawn, on its
@@ -189,12 +189,12 @@ pub(crate) fn defender_has_the_opposition_holds(x: &Frame, _: &Race) -> bool {
     }
     // the key squares of a pawn on its second to fourth rank: two ranks in front of it
     let key_rank = x.pawn.rank + 2;
-    let ranks_apart = x.defender.rank - x.strong_king.rank;
-    let distant = x.pawn.rank >= 2 && x.defender.rank < 7 && ranks_apart % 2 == 0;
-    x.strong_king.file == x.defender.file
-        && (x.defender.file - x.pawn.file).abs() <= 2
+    let ranks_apart = x.weak_king.rank - x.strong_king.rank;
+    let distant = x.pawn.rank >= 2 && x.weak_king.rank < 7 && ranks_apart % 2 == 0;
+    x.strong_king.file == x.weak_king.file
+        && (x.weak_king.file - x.pawn.file).abs() <= 2
         && x.strong_king.rank < key_rank
-        && x.defender.rank > key_rank
+        && x.weak_king.rank > key_rank
         && (ranks_apart == 2 || distant)
 }
 
@@ -207,7 +207,7 @@ pub fn rook_pawn_corner(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn rook_pawn_corner_holds(x: &Frame, _: &Race) -> bool {
-    x.rook_pawn() && x.defender.distance(x.promotion()) <= 1
+    x.rook_pawn() && x.weak_king.distance(x.promotion()) <= 1
 }
 
 /// **Rook pawn: the strong king is shut in.** A rook pawn, the strong king in front of it on
@@ -226,8 +226,8 @@ pub(crate) fn rook_pawn_king_shut_in_holds(x: &Frame, _: &Race) -> bool {
     x.rook_pawn()
         && x.strong_king.file == x.pawn.file
         && x.strong_king.rank > x.pawn.rank
-        && x.defender.file == x.pawn.file + 2 * inward
-        && knight_file.clone().all(|c| x.defender.distance(c) == 1)
+        && x.weak_king.file == x.pawn.file + 2 * inward
+        && knight_file.clone().all(|c| x.weak_king.distance(c) == 1)
 }
 
 /// **Rook pawn: the race to the corner.** A rook pawn, and the defending king reaches the
@@ -262,7 +262,7 @@ pub(crate) fn rook_pawn_race_to_the_corner_holds(x: &Frame, _: &Race) -> bool {
     let reach = |from: Coord, squares: &[Coord]| {
         squares.iter().map(|&c| from.distance(c)).min().unwrap_or(i8::MAX)
     };
-    let defender = reach(x.defender, &corner[..open]);
+    let defender = reach(x.weak_king, &corner[..open]);
     let king = reach(x.strong_king, &corner);
     let pawn_moves = x.pawn_moves();
     let defender_first = x.defender_first();
@@ -315,7 +315,7 @@ pub(crate) fn defender_guards_the_key_squares_first_holds(x: &Frame, _: &Race) -
         for file in f0.max(0)..=f1.min(7) {
             let c = Coord { file, rank };
             if c != x.pawn && !x.pawn_attacks(c) {
-                defender = defender.min(x.defender.distance(c));
+                defender = defender.min(x.weak_king.distance(c));
             }
         }
     }
@@ -324,7 +324,7 @@ pub(crate) fn defender_guards_the_key_squares_first_holds(x: &Frame, _: &Race) -
     }
     let king = x.keys.distance(x.strong_king);
     let pawn_moves = x.pawn_moves();
-    let inside_square = x.defender.distance(x.promotion()) - defender_first <= pawn_moves;
+    let inside_square = x.weak_king.distance(x.promotion()) - defender_first <= pawn_moves;
     inside_square && defender - defender_first + 3 <= king - (1 - defender_first)
 }
 

@@ -128,7 +128,7 @@ pub(crate) struct Frame {
     /// The pawn.
     pub pawn: Coord,
     /// The defending king.
-    pub defender: Coord,
+    pub weak_king: Coord,
     pub strong_to_move: bool,
     /// The pawn's key squares.
     pub keys: KeySquares,
@@ -144,7 +144,7 @@ impl Frame {
         Frame {
             strong_king: Coord::of(flip(pos.strong_king())),
             pawn,
-            defender: Coord::of(flip(pos.weak_king())),
+            weak_king: Coord::of(flip(pos.weak_king())),
             strong_to_move: pos.strong_to_move(),
             keys: KeySquares::of(pawn),
             routes: RouteCache::new(),
@@ -175,7 +175,7 @@ impl Frame {
     /// strong king does not guard it.
     pub(crate) const fn pawn_falls(&self) -> bool {
         !self.strong_to_move
-            && self.defender.distance(self.pawn) == 1
+            && self.weak_king.distance(self.pawn) == 1
             && self.strong_king.distance(self.pawn) > 1
     }
 
@@ -203,10 +203,10 @@ impl Frame {
     pub(crate) fn defender_stalemated(&self) -> bool {
         // a king three steps away or more guards none of the defender's squares, and the pawn
         // alone never takes them all
-        if self.strong_to_move || self.strong_king.distance(self.defender) != 2 {
+        if self.strong_to_move || self.strong_king.distance(self.weak_king) != 2 {
             return false;
         }
-        if self.pawn_attacks(self.defender) {
+        if self.pawn_attacks(self.weak_king) {
             return false;
         }
         const STEPS: [(i8, i8); 8] =
@@ -214,13 +214,13 @@ impl Frame {
         // the pawn's square is an escape only if the strong king does not guard it
         !STEPS
             .iter()
-            .map(|&(df, dr)| self.defender.offset(df, dr))
+            .map(|&(df, dr)| self.weak_king.offset(df, dr))
             .any(|c| c.on_board() && self.strong_king.distance(c) > 1 && !self.pawn_attacks(c))
     }
 
     /// Whether `c` is occupied by either king.
     pub(crate) fn king_on(&self, c: Coord) -> bool {
-        self.strong_king == c || self.defender == c
+        self.strong_king == c || self.weak_king == c
     }
 }
 
@@ -265,15 +265,15 @@ impl Race {
         let promotion = x.promotion();
         Race {
             pawn: x.pawn_moves(),
-            capture: x.defender.distance(x.pawn) - defender_first,
+            capture: x.weak_king.distance(x.pawn) - defender_first,
             protect: to_path(x.strong_king, x.pawn.rank) - 1 - strong_first,
             king_to_key: x.keys.distance(x.strong_king) - strong_first,
-            defender_to_key: x.keys.distance(x.defender) - defender_first,
+            defender_to_key: x.keys.distance(x.weak_king) - defender_first,
             king_to_promotion: x.strong_king.distance(promotion) - strong_first,
-            defender_to_promotion: x.defender.distance(promotion) - defender_first,
-            defender_to_path: to_path(x.defender, x.pawn.rank + 1) - defender_first,
+            defender_to_promotion: x.weak_king.distance(promotion) - defender_first,
+            defender_to_path: to_path(x.weak_king, x.pawn.rank + 1) - defender_first,
             king_to_pawn: x.strong_king.distance(x.pawn),
-            kings_apart: x.strong_king.distance(x.defender),
+            kings_apart: x.strong_king.distance(x.weak_king),
         }
     }
 

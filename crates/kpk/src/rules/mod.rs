@@ -38,7 +38,7 @@ pub use classifier::{
     Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
     searched_heuristic,
 };
-pub use proof::{Line, MAX_PROOF_PLIES, Proof, Sight, proof};
+pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, recognize, recognize_endgame, recognize_with_depth};
 
 pub use drawn::{

@@ -45,24 +45,24 @@ const WRITING_SLOTS: usize = 1 << 16;
 /// A position seen at sight: decided, or open with the outflanking guess (used only to order
 /// the moves searched, never as a verdict).
 #[derive(Clone, Copy)]
-enum Sighted {
+enum Look {
     Decided(Wdl),
     Open(Wdl),
 }
 
 /// What the rules or the material decide at sight, or the guess. (The end of the game is left
-/// to the search, which generates the moves anyway; [`sight`] names it for readers.)
-fn at_sight(pos: &Endgame, kpk: Option<&KpkPosition>) -> Sighted {
+/// to the search, which generates the moves anyway; [`decided_at_sight`] names it for readers.)
+fn look(pos: &Endgame, kpk: Option<&KpkPosition>) -> Look {
     match kpk {
         Some(kpk) => {
             let x = Frame::of(kpk);
             let race = Race::of(&x);
             match sound_verdict_in(&x, &race) {
-                Some(w) => Sighted::Decided(w),
-                None => Sighted::Open(outflanking_guess(&x, &race)),
+                Some(w) => Look::Decided(w),
+                None => Look::Open(outflanking_guess(&x, &race)),
             }
         }
-        None => Sighted::Decided(pawnless(pos)),
+        None => Look::Decided(pawnless(pos)),
     }
 }
 
@@ -137,22 +137,22 @@ fn prove_within(
         let next_kpk = next.as_kpk();
         let remembered = next_kpk.and_then(|k| memory.get(&k));
         let sighted = match remembered {
-            Some(Known::Proven(w, 0)) => Sighted::Decided(w),
+            Some(Known::Proven(w, 0)) => Look::Decided(w),
             // a verdict proven before is the best guess; a failed proof, the worst: as if the
             // side to move after it reached its own goal
-            Some(Known::Proven(w, _)) => Sighted::Open(w),
+            Some(Known::Proven(w, _)) => Look::Open(w),
             Some(Known::Unproven(_)) => {
-                Sighted::Open(if goal == Wdl::Win { Wdl::Draw } else { Wdl::Win })
+                Look::Open(if goal == Wdl::Win { Wdl::Draw } else { Wdl::Win })
             }
-            Some(Known::Open(guess)) => Sighted::Open(guess),
+            Some(Known::Open(guess)) => Look::Open(guess),
             None => {
-                let s = at_sight(&next, next_kpk.as_ref());
+                let s = look(&next, next_kpk.as_ref());
                 if let Some(k) = &next_kpk {
                     memory.put(
                         k,
                         match s {
-                            Sighted::Decided(w) => Known::Proven(w, 0),
-                            Sighted::Open(guess) => Known::Open(guess),
+                            Look::Decided(w) => Known::Proven(w, 0),
+                            Look::Open(guess) => Known::Open(guess),
                         },
                     );
                 }
@@ -160,12 +160,12 @@ fn prove_within(
             }
         };
         match sighted {
-            Sighted::Decided(w) if -w == goal => {
+            Look::Decided(w) if -w == goal => {
                 memory.put(kpk, Known::Proven(goal, 1));
                 return Some((goal, 1));
             }
-            Sighted::Decided(w) => best = best.max(-w),
-            Sighted::Open(guess) => {
+            Look::Decided(w) => best = best.max(-w),
+            Look::Open(guess) => {
                 let Some(k) = next_kpk else {
                     dropped = true;
                     continue;
@@ -223,7 +223,7 @@ fn prove_remembering(kpk: &KpkPosition, memory: &mut Memory<'_>) -> Option<(Wdl,
 
 /// What decides a position at sight, where a line of a proof ends.
 #[derive(Clone, Copy, Debug)]
-pub enum Sight {
+pub enum DecidedBy {
     /// A sound rule.
     Rule(&'static Rule),
     /// The material: no pawn is left (a queen or a rook wins unless it falls at once or the
@@ -237,11 +237,11 @@ pub enum Sight {
 
 /// A line of play and how its last position is decided.
 #[derive(Clone, Debug)]
-pub struct Line {
+pub struct Variation {
     /// The moves, from the position the line starts in.
     pub moves: Vec<Move>,
     /// What decides the position after the last move.
-    pub end: Sight,
+    pub end: DecidedBy,
 }
 
 /// A proof written out for a reader: the verdict, the critical line (the moves of the shortest
@@ -274,31 +274,31 @@ pub struct Proof {
     /// The depth of the shortest proof in plies: 0 when the position is decided at sight.
     pub plies: u8,
     /// The critical line.
-    pub line: Line,
+    pub line: Variation,
     /// How many moves of the critical line are played before the tries: the first position of
     /// the line in which the side that cannot choose its result (the defender of a won
     /// position, the side with the pawn in a drawn one) is to move and has a choice.
     pub choice: usize,
     /// Every other move at the choice, each with the line that refutes it (empty when there is
     /// no choice, as when the position is decided at sight).
-    pub tries: Vec<Line>,
+    pub tries: Vec<Variation>,
 }
 
 /// The verdict at sight of any position of at most three men, and what gives it.
-fn sight(pos: &Endgame) -> Option<(Wdl, Sight)> {
+fn decided_at_sight(pos: &Endgame) -> Option<(Wdl, DecidedBy)> {
     if let Some(kpk) = pos.as_kpk() {
         let x = Frame::of(&kpk);
         if let Some((rule, w)) = sound_claim_in(&x, &Race::of(&x)) {
-            return Some((w, Sight::Rule(rule)));
+            return Some((w, DecidedBy::Rule(rule)));
         }
     } else {
-        return Some((pawnless(pos), Sight::Material));
+        return Some((pawnless(pos), DecidedBy::Material));
     }
     if pos.legal_moves().is_empty() {
         return Some(if pos.is_check() {
-            (Wdl::Loss, Sight::Checkmate)
+            (Wdl::Loss, DecidedBy::Checkmate)
         } else {
-            (Wdl::Draw, Sight::Stalemate)
+            (Wdl::Draw, DecidedBy::Stalemate)
         });
     }
     None
@@ -307,7 +307,7 @@ fn sight(pos: &Endgame) -> Option<(Wdl, Sight)> {
 /// The verdict and the depth of the shortest proof of any position of at most three men, if it
 /// is proven within [`MAX_PROOF_PLIES`] (every legal position is).
 fn depth_of(pos: &Endgame, memory: &mut Memory<'_>) -> Option<(Wdl, u8)> {
-    if let Some((w, _)) = sight(pos) {
+    if let Some((w, _)) = decided_at_sight(pos) {
         return Some((w, 0));
     }
     pos.as_kpk().and_then(|kpk| prove_remembering(&kpk, memory))
@@ -333,14 +333,14 @@ fn proof_move(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Mo
 
 /// The line a proof follows from `pos` (whose verdict is `verdict`) to a position decided at
 /// sight; `None` if some position on the way has no proof within [`MAX_PROOF_PLIES`].
-fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Line> {
+fn line_from(pos: &Endgame, verdict: Wdl, memory: &mut Memory<'_>) -> Option<Variation> {
     let (mut pos, mut verdict) = (*pos, verdict);
     let mut moves = Vec::new();
     // a proven position's proof move leads to one proven a ply shallower, so the line ends
     // within the bound
     for _ in 0..=MAX_PROOF_PLIES {
-        if let Some((_, end)) = sight(&pos) {
-            return Some(Line { moves, end });
+        if let Some((_, end)) = decided_at_sight(&pos) {
+            return Some(Variation { moves, end });
         }
         let m = proof_move(&pos, verdict, memory)?;
         moves.push(m);
@@ -388,7 +388,7 @@ pub(crate) fn outflanking_guess(x: &Frame, race: &Race) -> Wdl {
     let wins = if x.rook_pawn() {
         race.king_to_promotion + 2 <= race.defender_to_promotion
     } else {
-        (x.strong_king.file - x.defender.file).abs() >= 2
+        (x.strong_king.file - x.weak_king.file).abs() >= 2
     };
     match (wins, x.strong_to_move) {
         (false, _) => Wdl::Draw,

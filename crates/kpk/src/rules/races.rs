@@ -19,7 +19,7 @@ pub fn defender_left_behind(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn defender_left_behind_holds(x: &Frame, _: &Race) -> bool {
-    x.defender.rank + 2 <= x.pawn.rank
+    x.weak_king.rank + 2 <= x.pawn.rank
 }
 
 /// **Far outside the square.** The defending king needs at least two moves more than the pawn
@@ -43,7 +43,7 @@ pub fn defender_on_the_path_king_beyond(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn defender_on_the_path_king_beyond_holds(x: &Frame, r: &Race) -> bool {
-    r.defender_to_path + x.defender_first() == 0 && x.defender.rank <= x.strong_king.rank
+    r.defender_to_path + x.defender_first() == 0 && x.weak_king.rank <= x.strong_king.rank
 }
 
 /// **The defender holds a key square, the king is far.** The defending king stands on a key
@@ -188,7 +188,7 @@ pub fn king_beyond_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn king_beyond_a_defender_in_front_holds(x: &Frame, r: &Race) -> bool {
-    r.capture > r.defender_to_path && x.defender.rank + 2 <= x.strong_king.rank
+    r.capture > r.defender_to_path && x.weak_king.rank + 2 <= x.strong_king.rank
 }
 
 /// **The defender is on the key squares before the king is by the pawn.** The defending king

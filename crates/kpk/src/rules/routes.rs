@@ -149,7 +149,7 @@ fn targets(x: &Frame, goal: Goal) -> u64 {
 /// the strong king and the pawn's guard.
 fn defender_to(x: &Frame, goal: Goal) -> i8 {
     remembered(&x.routes.defender[goal as usize], || {
-        let d = route(x.defender, targets(x, goal), defender_barred(x));
+        let d = route(x.weak_king, targets(x, goal), defender_barred(x));
         if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() }
     })
 }
@@ -162,7 +162,7 @@ fn defender_to_the_pawn(x: &Frame) -> i8 {
             return NO_ROUTE;
         }
         // the pawn itself is the goal, not a barred square
-        let d = route(x.defender, bit(x.pawn), defender_barred(x) & !bit(x.pawn));
+        let d = route(x.weak_king, bit(x.pawn), defender_barred(x) & !bit(x.pawn));
         if d >= NO_ROUTE { NO_ROUTE } else { d - x.defender_first() - 1 }
     })
 }
@@ -171,7 +171,7 @@ fn defender_to_the_pawn(x: &Frame) -> i8 {
 /// round the defending king and its own pawn.
 fn king_to(x: &Frame, goal: Goal) -> i8 {
     remembered(&x.routes.king[goal as usize], || {
-        let d = route(x.strong_king, targets(x, goal), zone(x.defender) | bit(x.pawn));
+        let d = route(x.strong_king, targets(x, goal), zone(x.weak_king) | bit(x.pawn));
         if d >= NO_ROUTE { NO_ROUTE } else { d - (1 - x.defender_first()) }
     })
 }
@@ -184,7 +184,7 @@ const fn files_towards_the_centre(x: &Frame, from: Coord, to: Coord) -> i8 {
 
 /// Files from the strong king to the defending king, counted towards the centre.
 const fn defender_files_beyond_the_king(x: &Frame) -> i8 {
-    files_towards_the_centre(x, x.strong_king, x.defender)
+    files_towards_the_centre(x, x.strong_king, x.weak_king)
 }
 
 /// Files from the pawn to the strong king, counted towards the centre (negative towards the
@@ -210,7 +210,7 @@ pub(crate) fn king_to_a_key_square_before_the_defender_to_the_path_holds(
     let knight_pawn_on_the_sixth = matches!(x.pawn.file, 1 | 6) && x.pawn.rank == 5;
     !x.rook_pawn()
         && !knight_pawn_on_the_sixth
-        && (x.defender.file - x.strong_king.file).abs() >= 2
+        && (x.weak_king.file - x.strong_king.file).abs() >= 2
         && r.king_to_key < defender_to(x, Goal::Path)
         && r.king_to_pawn <= defender_to_the_pawn(x) + 2
 }
@@ -335,7 +335,7 @@ pub fn rook_pawn_defender_above_first_to_the_key_squares(pos: &KpkPosition) -> O
 
 pub(crate) fn rook_pawn_defender_above_first_to_the_key_squares_holds(x: &Frame, r: &Race) -> bool {
     x.rook_pawn()
-        && x.defender.rank - x.strong_king.rank >= 2
+        && x.weak_king.rank - x.strong_king.rank >= 2
         && defender_to(x, Goal::Promotion) < r.pawn
         && king_to(x, Goal::Keys) >= defender_to(x, Goal::Keys)
 }
@@ -447,7 +447,7 @@ pub fn defender_near_the_pawn_king_too_slow(pos: &KpkPosition) -> Option<Wdl> {
 pub(crate) fn defender_near_the_pawn_king_too_slow_holds(x: &Frame, r: &Race) -> bool {
     x.pawn.rank >= 2
         && r.protect >= 3
-        && x.defender.rank - x.pawn.rank <= 2
+        && x.weak_king.rank - x.pawn.rank <= 2
         && defender_to(x, Goal::Promotion) <= r.pawn
         && king_to(x, Goal::Keys) > defender_to_the_pawn(x)
 }
@@ -520,7 +520,7 @@ pub fn rook_pawn_defender_first_to_the_bishop_file(pos: &KpkPosition) -> Option<
 
 pub(crate) fn rook_pawn_defender_first_to_the_bishop_file_holds(x: &Frame, r: &Race) -> bool {
     x.rook_pawn()
-        && x.defender.rank > x.strong_king.rank
+        && x.weak_king.rank > x.strong_king.rank
         && defender_to(x, Goal::Promotion) <= r.pawn
         && king_to(x, Goal::Promotion) >= 3
         && king_to(x, Goal::Keys) > defender_to(x, Goal::BishopCorner)

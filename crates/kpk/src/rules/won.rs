@@ -57,7 +57,7 @@ pub(crate) fn guards_front_squares_holds(x: &Frame, _: &Race) -> bool {
 fn outside_square_literal(x: &Frame) -> bool {
     let pawn_moves = (7 - x.pawn.rank).min(5);
     let defender_first = x.defender_first();
-    pawn_moves < x.defender.distance(x.promotion()) - defender_first
+    pawn_moves < x.weak_king.distance(x.promotion()) - defender_first
 }
 
 /// **The rule of the square (the seed's formula).** The defending king stands outside the square
@@ -90,7 +90,7 @@ pub(crate) fn rule_of_the_square_holds(x: &Frame, _: &Race) -> bool {
     let defender_first = x.defender_first();
     !x.pawn_falls()
         && !path_blocked
-        && pawn_moves < x.defender.distance(x.promotion()) - defender_first
+        && pawn_moves < x.weak_king.distance(x.promotion()) - defender_first
 }
 
 /// The key squares of a pawn: the squares where the strong king wins whoever is to move.
@@ -128,7 +128,7 @@ pub fn king_in_front_of_pawn(pos: &KpkPosition) -> Option<Wdl> {
 
 pub(crate) fn king_in_front_of_pawn_holds(x: &Frame, _: &Race) -> bool {
     let defender_ahead =
-        x.defender.rank > x.strong_king.rank && (x.defender.file - x.strong_king.file).abs() <= 1;
+        x.weak_king.rank > x.strong_king.rank && (x.weak_king.file - x.strong_king.file).abs() <= 1;
     !x.rook_pawn() && x.strong_king == x.pawn.offset(0, 1) && !defender_ahead && !x.pawn_falls()
 }
 
@@ -146,15 +146,15 @@ pub fn first_to_a_key_square(pos: &KpkPosition) -> Option<Wdl> {
 }
 
 pub(crate) fn first_to_a_key_square_holds(x: &Frame, _: &Race) -> bool {
-    if x.rook_pawn() || x.defender.distance(x.pawn) <= 1 {
+    if x.rook_pawn() || x.weak_king.distance(x.pawn) <= 1 {
         return false;
     }
     let defender_first = x.defender_first();
     let strong_first = 1 - defender_first;
-    let (king, defender) = (x.keys.distance(x.strong_king), x.keys.distance(x.defender));
+    let (king, defender) = (x.keys.distance(x.strong_king), x.keys.distance(x.weak_king));
     // moves until the strong king stands next to the pawn, and until the defender can take
     // it, each counted from the strong side's next move
     let to_guard = x.strong_king.distance(x.pawn) - 1 - strong_first;
-    let to_attack = x.defender.distance(x.pawn) - defender_first;
+    let to_attack = x.weak_king.distance(x.pawn) - defender_first;
     king + defender_first + 2 <= defender + strong_first && to_guard <= to_attack
 }
