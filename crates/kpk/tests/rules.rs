@@ -334,3 +334,49 @@ fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
     }
     assert!(tries > 1_000, "{tries}");
 }
+
+/// The statements that once left out a condition their code checks now name it, and each
+/// condition matters: on the position given, every other condition of the rule holds or would
+/// be read as holding, the code rightly stays silent, and the tables say the rule's claim would
+/// be wrong (White to move unless said).
+#[test]
+fn statements_name_the_conditions_their_code_checks() {
+    use kpk::Square;
+    let cases = [
+        // a rook pawn's key square with the king away from its pawn: Kb7 v Ka3 takes Pa2
+        (
+            "key_squares_occupied",
+            "only next to its pawn",
+            (Square::B7, Square::A2, Square::A3),
+            Color::White,
+        ),
+        // Kc7, Pb6 v Ka8 to move: stalemate
+        (
+            "key_squares_occupied",
+            "not stalemated",
+            (Square::C7, Square::B6, Square::A8),
+            Color::Black,
+        ),
+        // Ka1, Pa2 v Kf3: the defender is nearer the corner than the king is far from it
+        (
+            "king_in_front_first_defender_two_files_beyond",
+            "at least two moves further",
+            (Square::A1, Square::A2, Square::F3),
+            Color::White,
+        ),
+    ];
+    for (id, phrase, (strong_king, pawn, weak_king), side_to_move) in cases {
+        let rule = RULES.iter().find(|r| r.id == id).unwrap();
+        let pos = KpkPosition::new(KpkSetup {
+            strong_side: Color::White,
+            strong_king,
+            pawn,
+            weak_king,
+            side_to_move,
+        })
+        .unwrap();
+        assert!(rule.statement_for(&pos).contains(phrase), "{id}: {}", rule.statement_for(&pos));
+        assert_eq!((rule.recognize)(&pos), None, "{id} on {pos:?}");
+        assert_eq!(pos.probe(), Wdl::Draw, "{id}: the condition is needed on {pos:?}");
+    }
+}

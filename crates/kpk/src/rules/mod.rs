@@ -390,9 +390,9 @@ pub const RULES: &[Rule] = &[
         "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
         seed: None, literal: false, corrects: Some("rule_of_the_square_literal")),
     rule!(key_squares_occupied / key_squares_occupied_holds, Win,
-        "The strong king stands on a key square of the pawn (for a rook pawn: the knight-file squares by the corner), and the pawn cannot be taken at once.",
+        "The strong king stands on a key square of the pawn (for a rook pawn: one of the knight-file squares by the corner, and only next to its pawn), the pawn cannot be taken at once, and the defender to move is not stalemated.",
         seed: None, literal: false, corrects: None,
-        other_pawns: Some("The strong king stands on a key square of the pawn, and the pawn cannot be taken at once.")),
+        other_pawns: Some("The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.")),
     rule!(king_in_front_of_pawn / king_in_front_of_pawn_holds, Win,
         "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
         seed: None, literal: false, corrects: None),
@@ -454,7 +454,7 @@ pub const RULES: &[Rule] = &[
         "Going round each other, the strong king reaches a key square of the pawn's next step before the defending king reaches the pawn's path, and a key square of its present one no later, and it stands nearer its pawn than the defender's moves to the path (for a rook pawn, the defender is four moves or more from the bishop-file squares by the corner).",
         seed: None, literal: false, corrects: None),
     rule!(king_in_front_first_defender_two_files_beyond / king_in_front_first_defender_two_files_beyond_holds, Win,
-        "The defending king stands two files or more beyond the strong king, towards the centre. Going round each other, the strong king gets in front of its pawn before the defender reaches the pawn's path, and onto a key square no later than he reaches the path, even where the promotion square is two moves further from it than the path is from him.",
+        "The defending king stands two files or more beyond the strong king, towards the centre. Going round each other, the strong king gets in front of its pawn before the defender reaches the pawn's path, and onto a key square no later than he reaches the path; and the promotion square is at least two moves further from the strong king than the pawn's path is from the defender.",
         seed: None, literal: false, corrects: None),
 ];
 

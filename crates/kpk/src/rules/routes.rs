@@ -583,8 +583,9 @@ pub(crate) fn king_first_to_the_next_key_squares_holds(x: &Frame, r: &Race) -> b
 /// **The king in front first, the defender two files beyond it.** The defending king stands two
 /// files or more beyond the strong king, towards the centre. Going round each other, the
 /// strong king gets in front of its pawn before the defender reaches the pawn's path, and onto
-/// a key square no later than he reaches the path, even where the promotion square is two
-/// moves further from it than the path is from him.
+/// a key square no later than he reaches the path; and the promotion square is at least two
+/// moves further from the strong king than the pawn's path is from the defender (nearer, the
+/// defender would win the race to the corner: `8/8/8/8/8/5k2/P7/K7 w` is a draw).
 #[must_use]
 pub fn king_in_front_first_defender_two_files_beyond(pos: &KpkPosition) -> Option<Wdl> {
     claim(pos, Claim::Win, king_in_front_first_defender_two_files_beyond_holds)
