@@ -122,9 +122,18 @@ pub fn serialize<T: Object, S: Serializer>(object: &T, serializer: S) -> Result<
             self.0.serialize_field(key.name, value)
         }
     }
-    // the length is a hint (no serializer here needs it exact, and none may be told 0 for an
-    // object with fields)
-    let mut fields = Serde(serializer.serialize_struct(T::NAME, 16)?);
+    /// Counts the fields an object gives (formats that write a length first need it exact).
+    struct Count(usize);
+    impl Fields for Count {
+        type Error = Infallible;
+        fn field<V: Value + ?Sized>(&mut self, _: Key, _: &V) -> Result<(), Infallible> {
+            self.0 += 1;
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let Ok(()) = object.fields(&mut count);
+    let mut fields = Serde(serializer.serialize_struct(T::NAME, count.0)?);
     object.fields(&mut fields)?;
     fields.0.end()
 }

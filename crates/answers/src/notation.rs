@@ -9,8 +9,9 @@ use serde::{Serialize, Serializer};
 
 use crate::json;
 
-/// Bytes a notation holds: the longest move of at most three men is seven characters in SAN
-/// (`Kxa1#`, `b8=Q+`) and five in UCI (`b7b8q`).
+/// Bytes a notation holds: a move of at most three men is at most five characters in SAN
+/// (`b8=Q+`, `b8=Q#`: only the lone king captures, and nothing needs disambiguating) and five in
+/// UCI (`b7b8q`).
 const CAPACITY: usize = 8;
 
 /// A move's text in UCI or standard algebraic notation, held inline.

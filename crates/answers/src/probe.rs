@@ -337,17 +337,17 @@ struct TableMove {
     stalemate: bool,
 }
 
+/// A move's rank in [`table_moves`], lowest first: the category the opponent is left with,
+/// mates first, stalemates, a draw by material, the distance to mate, a zeroing move where it
+/// helps, the distance to zeroing, and the order `dtm::outcomes` gave.
+type MoveRank = (u8, bool, bool, bool, (u8, i32), bool, core::cmp::Reverse<Dtz>, usize);
+
 /// Every legal move of `pos` with its outcome under the clock `halfmoves`, best first as
 /// lichess orders them: by the category the move leaves the opponent in, checkmate first,
 /// stalemate and then insufficient material first among draws, then by distance to mate (the
 /// quickest mate, the slowest defeat), then a zeroing move first where the move wins or draws
 /// (last where it loses), then by the DTZ after it (the quickest zeroing first), then by
 /// squares.
-/// The order of the moves, best first for the side to move: the category the opponent is left
-/// with, mates first, stalemates, a draw by material, the distance to mate, a zeroing move
-/// where it helps, the distance to zeroing, and the order `dtm::outcomes` gave.
-type MoveOrder = (u8, bool, bool, bool, (u8, i32), bool, core::cmp::Reverse<Dtz>, usize);
-
 fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
     let blank = TableMove {
         mv: Move { from: pos.strong_king(), to: pos.strong_king(), promotion: None },
@@ -360,7 +360,7 @@ fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
     };
     let mut list = [blank; 40];
     let mut n = 0;
-    let mut keys = [MoveOrder::default(); 40];
+    let mut keys = [MoveRank::default(); 40];
     for ((slot, key), o) in list.iter_mut().zip(keys.iter_mut()).zip(dtm::outcomes(pos)) {
         let dtz = dtz::probe(&o.after);
         let zeroing = pos.is_zeroing(o.mv);

@@ -69,3 +69,27 @@ fn the_echoed_text_is_trimmed_and_escaped_and_errors_are_objects() {
         assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{odd:?}");
     }
 }
+
+/// Two lines written by the hand-written batch writer this crate had before one field list gave
+/// both JSON forms (the tables' answer, and the rules method's with its basis): the shape
+/// `kpk probe --json` and `/standard` promise, held against an oracle outside the field list.
+#[test]
+fn the_batch_writes_what_the_earlier_writer_wrote() {
+    let cases = [
+        (
+            "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1",
+            Method::Tables,
+            r#"{"fen":"8/8/8/8/8/4k3/4P3/4K3 w - - 0 1","checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":0,"precise_dtz":0,"dtc":null,"dtm":null,"dtw":null,"moves":[{"uci":"e1d1","san":"Kd1","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":0,"precise_dtz":0,"dtc":null,"dtm":null,"dtw":null},{"uci":"e1f1","san":"Kf1","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":0,"precise_dtz":0,"dtc":null,"dtm":null,"dtw":null}]}"#,
+        ),
+        (
+            "8/8/4k3/8/8/3KP3/8/8 b - - 0 1",
+            Method::Rules,
+            r#"{"fen":"8/8/4k3/8/8/3KP3/8/8 b - - 0 1","method":"rules","checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null,"moves":[{"uci":"e6d5","san":"Kd5","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6e5","san":"Ke5","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6d7","san":"Kd7","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6e7","san":"Ke7","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"draw","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6f5","san":"Kf5","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"win","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6d6","san":"Kd6","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"win","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6f6","san":"Kf6","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"win","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null},{"uci":"e6f7","san":"Kf7","zeroing":false,"conversion":false,"checkmate":false,"stalemate":false,"variant_win":false,"variant_loss":false,"insufficient_material":false,"category":"win","dtz":null,"precise_dtz":null,"dtc":null,"dtm":null,"dtw":null}],"basis":"rule","rule":"defender_guards_the_key_squares_first","certain":true,"reason":"The defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one."}"#,
+        ),
+    ];
+    for (fen, method, expected) in cases {
+        let (out, failed) = batch(&format!("{fen}\n"), method);
+        assert!(!failed);
+        assert_eq!(out, format!("{expected}\n"), "{fen}");
+    }
+}
