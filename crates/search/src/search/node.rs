@@ -12,6 +12,10 @@ use crate::selective::{
 };
 
 impl Searcher {
+    /// The value of `pos` at `ply` searched `depth` plies deep within `(alpha, beta)`: the draw
+    /// test, the tables, mate-distance pruning, the table entry, then the moves by principal
+    /// variation search with the selective pieces (fail-soft unless the options say
+    /// fail-hard).
     pub(super) fn negamax(
         &mut self,
         pos: &Chess,
