@@ -357,6 +357,15 @@ fn statements_name_the_conditions_their_code_checks() {
             (Square::C7, Square::B6, Square::A8),
             Color::Black,
         ),
+        // Kc7, Pb6 v Ka8 to move, again: the king guards the front squares, but stalemate
+        ("guards_front_squares", "stalemated", (Square::C7, Square::B6, Square::A8), Color::Black),
+        // Kd4 first to the key squares of Ph2 against Kf3: a rook pawn has none to win from
+        (
+            "first_to_a_key_square",
+            "Not a rook pawn",
+            (Square::D4, Square::H2, Square::F3),
+            Color::White,
+        ),
         // Ka1, Pa2 v Kf3: the defender is nearer the corner than the king is far from it
         (
             "king_in_front_first_defender_two_files_beyond",
