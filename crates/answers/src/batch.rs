@@ -48,6 +48,21 @@ pub struct Answer {
     pub failed: bool,
 }
 
+impl Answer {
+    /// Writes the answer: the error line to `err` (after flushing `out`, so the two streams
+    /// keep their order on a terminal), then the output to `out`.
+    ///
+    /// # Errors
+    /// A message when `out` cannot be written (a failed write to `err` is ignored).
+    pub fn write_to(&self, out: &mut impl Write, err: &mut impl Write) -> Result<(), String> {
+        if !self.err.is_empty() {
+            out.flush().map_err(|e| output_error(&e))?;
+            let _ = err.write_all(self.err.as_bytes());
+        }
+        out.write_all(&self.out).map_err(|e| output_error(&e))
+    }
+}
+
 /// Answers one line of input, given as bytes: a FEN, or anything else, which gets an error.
 /// In JSON mode every line, blank or not valid UTF-8 included, gets exactly one JSON object.
 #[must_use]
@@ -104,11 +119,7 @@ pub fn answer_batch(
         let body = line.strip_suffix(b"\n").unwrap_or(&line);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
         let a = answer(body, json, method);
-        if !a.err.is_empty() {
-            out.flush().map_err(|e| output_error(&e))?;
-            let _ = err.write_all(a.err.as_bytes());
-        }
-        out.write_all(&a.out).map_err(|e| output_error(&e))?;
+        a.write_to(out, err)?;
         failed |= a.failed;
     }
 }

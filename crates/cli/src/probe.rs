@@ -42,11 +42,7 @@ pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, Stri
         let mut failed = false;
         for fen_text in fens {
             let a = answer(fen_text.as_bytes(), json, method);
-            if !a.err.is_empty() {
-                out.flush().map_err(|e| crate::output_error(&e))?;
-                let _ = err.write_all(a.err.as_bytes());
-            }
-            out.write_all(&a.out).map_err(|e| crate::output_error(&e))?;
+            a.write_to(&mut out, &mut err)?;
             failed |= a.failed;
         }
         failed
