@@ -31,15 +31,20 @@ export async function checkPanel(page, base) {
   // the stalemating move is called so, not "draws"; the last position loaded is that one
   const stalemating = await page.$eval('#moves button[data-uci="c6b6"]', (b) => b.textContent);
   check(stalemating.includes("stalemate") && !stalemating.includes("draws"), `Kb6 stalemates: ${stalemating}`);
-  // distances for the side that plays the move: Qh8# is mate in 1; Kb7 in KQK wins later
+  // distances as lichess shows them, those of the position after the move without their sign:
+  // Qh8# is checkmate, no DTM; a slower queen move shows the DTM after it
   await d.load("k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
   const mate = await page.$eval('#moves button[data-uci="h2h8"]', (b) => b.textContent);
   check(mate.includes("checkmate") && !mate.includes("DTM"), `Qh8#: ${mate}`);
   const queen = await api("/standard", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
   const slow = queen.body.moves.find((m) => m.category === "loss" && !m.checkmate);
   const slowText = await page.$eval(`#moves button[data-uci="${slow.uci}"]`, (b) => b.textContent);
-  check(slowText.includes(`DTM ${1 - slow.dtm}`) && slowText.includes(`mate in ${-slow.dtm / 2 + 1}`),
-    `${slow.san}: the mover's DTM ${1 - slow.dtm}: ${slowText}`);
+  check(slowText.includes(`DTM ${-slow.dtm}`) && slowText.includes(`DTZ ${-slow.dtz}`),
+    `${slow.san}: DTM ${-slow.dtm}, DTZ ${-slow.dtz}: ${slowText}`);
+  // lichess's numbers for Kd6 in 4k3/8/4K3/4P3/8/8/8/8 w: DTZ 2, DTM 20
+  await d.load("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1");
+  const kd6 = await page.$eval('#moves button[data-uci="e6d6"]', (b) => b.textContent);
+  check(kd6.includes("DTZ 2") && kd6.includes("DTM 20"), `Kd6: ${kd6}`);
 
   // promotion: drag the pawn to the last rank, choose a knight
   await d.load("8/4P3/8/8/8/8/8/k1K5 w - - 0 1");

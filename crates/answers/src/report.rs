@@ -18,6 +18,8 @@ pub struct RuleRow {
     pub id: &'static str,
     /// `win` or `draw`: what the rule claims where it fits.
     pub claim: &'static str,
+    /// `won`, `drawn`, `race` or `route`: where the rule comes from ([`rules::Family`]).
+    pub family: &'static str,
     /// Whether the rule keeps the literature's wording (and its errors).
     pub literal: bool,
     /// The literal rule this one corrects, if any.
@@ -55,6 +57,7 @@ impl RuleRow {
                 Claim::Win => "win",
                 Claim::Draw => "draw",
             },
+            family: r.rule.family.name(),
             literal: r.rule.literal,
             corrects: r.rule.corrects,
             statement: r.rule.statement,

@@ -24,7 +24,7 @@ fn corrected_rules_make_no_error_and_literal_ones_show_theirs() {
             assert!(r.rule.literal, "{}", r.rule.id);
             assert!(r.wrong() > 0, "{} was expected to err", r.rule.id);
             let example = r.false_win_example.or(r.false_draw_example).unwrap();
-            assert!((r.rule.recognize)(&example).is_some_and(|c| c != example.probe()));
+            assert!(r.rule.recognize(&example).is_some_and(|c| c != example.probe()));
         } else {
             assert_eq!(
                 r.wrong(),
@@ -61,7 +61,7 @@ fn every_rule_answers_both_colours_alike() {
         })
         .unwrap();
         for rule in RULES {
-            assert_eq!((rule.recognize)(&pos), (rule.recognize)(&mirrored), "{} {pos:?}", rule.id);
+            assert_eq!(rule.recognize(&pos), rule.recognize(&mirrored), "{} {pos:?}", rule.id);
         }
     }
 }
@@ -70,7 +70,7 @@ fn every_rule_answers_both_colours_alike() {
 fn claims_speak_for_the_side_to_move() {
     for pos in KpkPosition::all() {
         for rule in RULES {
-            match ((rule.recognize)(&pos), rule.claim) {
+            match (rule.recognize(&pos), rule.claim) {
                 (None, _) | (Some(Wdl::Draw), Claim::Draw) => {}
                 (Some(w), Claim::Win) => {
                     let expected = if pos.strong_to_move() { Wdl::Win } else { Wdl::Loss };
@@ -93,14 +93,14 @@ fn the_sound_rules_together_decide_most_positions() {
         RULES.iter().filter(|r| !RULES.iter().any(|c| c.corrects == Some(r.id))).collect();
     let (mut decided, mut by_seed_rules) = (0u32, 0u32);
     for pos in KpkPosition::all() {
-        if let Some(claim) = sound.iter().find_map(|r| (r.recognize)(&pos)) {
+        if let Some(claim) = sound.iter().find_map(|r| r.recognize(&pos)) {
             assert_eq!(claim, pos.probe(), "{pos:?}");
             decided += 1;
         }
         let seed_claim = sound
             .iter()
             .filter(|r| r.seed.is_some() || r.corrects.is_some())
-            .find_map(|r| (r.recognize)(&pos));
+            .find_map(|r| r.recognize(&pos));
         by_seed_rules += u32::from(seed_claim.is_some());
     }
     // the seed's rules, mended, decide well over half of all legal positions; with the races
@@ -223,7 +223,7 @@ fn the_classifier_decides_every_position_exactly_by_rules_and_proofs() {
         match c.basis {
             Basis::Rule(rule) => {
                 // the rule really is one of the sound ones and claims this verdict
-                assert_eq!((rule.recognize)(&pos), Some(c.wdl), "{}", rule.id);
+                assert_eq!(rule.recognize(&pos), Some(c.wdl), "{}", rule.id);
                 assert!(!RULES.iter().any(|r| r.corrects == Some(rule.id)), "{}", rule.id);
                 by_rule += 1;
             }
@@ -300,7 +300,7 @@ fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
         match line.end {
             DecidedBy::Rule(rule) => {
                 let kpk = pos.as_kpk().expect("rules decide KPK positions");
-                assert!((rule.recognize)(&kpk).is_some(), "{} does not fire", rule.id);
+                assert!(rule.recognize(&kpk).is_some(), "{} does not fire", rule.id);
             }
             DecidedBy::Material => assert!(pos.as_kpk().is_none()),
             DecidedBy::Checkmate => assert!(pos.is_checkmate()),
@@ -339,53 +339,108 @@ fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
 /// condition matters: on the position given, every other condition of the rule holds or would
 /// be read as holding, the code rightly stays silent, and the tables say the rule's claim would
 /// be wrong (White to move unless said).
+/// A KPK position with a white pawn from the board and side-to-move fields of a FEN.
+fn white_pawn_position(fen: &str) -> KpkPosition {
+    let mut fields = fen.split(' ');
+    let (board, side) = (fields.next().unwrap(), fields.next().unwrap());
+    let mut men = [None; 3];
+    for (row, rank) in board.split('/').zip((0..8u8).rev()) {
+        let mut file = 0;
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => file += n,
+                None => {
+                    let sq = kpk::Square::new(rank * 8 + file as u8).unwrap();
+                    men["KPk".find(c).unwrap()] = Some(sq);
+                    file += 1;
+                }
+            }
+        }
+    }
+    KpkPosition::new(KpkSetup {
+        strong_side: Color::White,
+        strong_king: men[0].unwrap(),
+        pawn: men[1].unwrap(),
+        weak_king: men[2].unwrap(),
+        side_to_move: if side == "w" { Color::White } else { Color::Black },
+    })
+    .unwrap()
+}
+
+/// Where a statement once left out a condition its code checks, a position where that condition
+/// decides: the rule stays silent, and its claim would be wrong there. The phrase is how the
+/// statement now names the condition.
 #[test]
 fn statements_name_the_conditions_their_code_checks() {
-    use kpk::Square;
-    let cases = [
-        // a rook pawn's key square with the king away from its pawn: Kb7 v Ka3 takes Pa2
-        (
-            "key_squares_occupied",
-            "only next to its pawn",
-            (Square::B7, Square::A2, Square::A3),
-            Color::White,
-        ),
-        // Kc7, Pb6 v Ka8 to move: stalemate
-        (
-            "key_squares_occupied",
-            "not stalemated",
-            (Square::C7, Square::B6, Square::A8),
-            Color::Black,
-        ),
-        // Kc7, Pb6 v Ka8 to move, again: the king guards the front squares, but stalemate
-        ("guards_front_squares", "stalemated", (Square::C7, Square::B6, Square::A8), Color::Black),
-        // Kd4 first to the key squares of Ph2 against Kf3: a rook pawn has none to win from
-        (
-            "first_to_a_key_square",
-            "Not a rook pawn",
-            (Square::D4, Square::H2, Square::F3),
-            Color::White,
-        ),
-        // Ka1, Pa2 v Kf3: the defender is nearer the corner than the king is far from it
+    let needed = [
+        ("key_squares_occupied", "only next to its pawn", "8/1K6/8/8/8/k7/P7/8 w"),
+        ("key_squares_occupied", "not stalemated", "k7/2K5/1P6/8/8/8/8/8 b"),
+        ("guards_front_squares", "stalemated", "k7/2K5/1P6/8/8/8/8/8 b"),
+        ("first_to_a_key_square", "Not a rook pawn", "8/8/8/8/3K4/5k2/7P/8 w"),
         (
             "king_in_front_first_defender_two_files_beyond",
             "at least two moves further",
-            (Square::A1, Square::A2, Square::F3),
-            Color::White,
+            "8/8/8/8/8/5k2/P7/K7 w",
         ),
+        ("defender_has_the_opposition", "the strong side to move", "8/8/8/k7/8/K7/1P6/8 b"),
+        ("pawn_lost_inside_the_square", "a move or more inside", "8/8/K7/8/8/8/P1k5/8 b"),
+        (
+            "king_far_to_the_side_defender_in_front",
+            "less three moves to the promotion square",
+            "8/K7/8/8/8/7k/4P3/8 w",
+        ),
+        (
+            "king_behind_the_pawn_defender_on_the_path",
+            "has a way round the defender to the key squares",
+            "1k6/1P6/8/K7/8/8/8/8 w",
+        ),
+        (
+            "defender_on_the_path_first_to_the_stop_square",
+            "not on the square in front of the pawn with the move",
+            "1k6/1P6/K7/8/8/8/8/8 b",
+        ),
+        ("pawn_near_promotion_king_first", "a way of at most nine moves", "k7/8/KP6/8/8/8/8/8 w"),
     ];
-    for (id, phrase, (strong_king, pawn, weak_king), side_to_move) in cases {
+    for (id, phrase, fen) in needed {
         let rule = RULES.iter().find(|r| r.id == id).unwrap();
-        let pos = KpkPosition::new(KpkSetup {
-            strong_side: Color::White,
-            strong_king,
-            pawn,
-            weak_king,
-            side_to_move,
-        })
-        .unwrap();
+        let pos = white_pawn_position(fen);
         assert!(rule.statement_for(&pos).contains(phrase), "{id}: {}", rule.statement_for(&pos));
-        assert_eq!((rule.recognize)(&pos), None, "{id} on {pos:?}");
-        assert_eq!(pos.probe(), Wdl::Draw, "{id}: the condition is needed on {pos:?}");
+        assert_eq!(rule.recognize(&pos), None, "{id} on {fen}");
+        let claimed = match rule.claim {
+            Claim::Draw => Wdl::Draw,
+            Claim::Win if pos.side_to_move() == Color::White => Wdl::Win,
+            Claim::Win => Wdl::Loss,
+        };
+        assert_ne!(pos.probe(), claimed, "{id}: the condition is needed on {fen}");
+    }
+}
+
+/// Where a statement once said less than its code allows, a position where the rule fires
+/// outside the old wording: the phrase is how the statement now covers it (and the rule is
+/// right there, as everywhere).
+#[test]
+fn statements_cover_where_their_code_fires() {
+    let covered = [
+        (
+            "king_nearer_the_pawn_and_first_to_the_key_squares",
+            "than the two kings stand apart",
+            "8/8/8/8/8/8/1P6/K1k5 w",
+        ),
+        (
+            "rook_pawn_defender_first_to_the_bishop_file",
+            "three moves or more, going round the defender",
+            "k7/8/K7/8/8/8/P7/8 w",
+        ),
+        ("rook_pawn_king_shut_in", "or a rank below", "K7/2k5/8/8/8/8/P7/8 w"),
+        ("corresponding_squares", "one of the three squares", "8/8/8/8/1k6/8/P7/K7 w"),
+        ("defender_near_the_pawn_king_too_slow", "(or below it)", "8/8/8/8/8/4P3/2k5/K7 b"),
+        ("king_far_from_the_front_pawn_lost", "four moves or more", "8/8/8/8/2k5/8/3P4/K7 w"),
+        ("defender_on_a_key_square_king_far", "whether or not", "8/8/8/1k1P4/8/8/8/K7 b"),
+    ];
+    for (id, phrase, fen) in covered {
+        let rule = RULES.iter().find(|r| r.id == id).unwrap();
+        let pos = white_pawn_position(fen);
+        assert!(rule.statement_for(&pos).contains(phrase), "{id}: {}", rule.statement_for(&pos));
+        assert_eq!(rule.recognize(&pos), Some(pos.probe()), "{id} on {fen}");
     }
 }

@@ -5,10 +5,10 @@
 //! classified the rest before proofs existed stays here as a study ([`outflanking_heuristic`],
 //! [`searched_heuristic`]), measured but never used by [`classify`].
 
-use super::Rule;
 use super::frame::{Frame, Race};
 use super::proof::{outflanking_guess, prove};
 use super::recognizer::{sound_claim, sound_claim_in};
+use super::rule::Rule;
 use crate::{KpkPosition, Wdl};
 
 /// What a classification rests on. Every basis is certain.

@@ -13,9 +13,9 @@
 
 use alloc::vec::Vec;
 
-use super::Rule;
 use super::frame::{Frame, Race};
 use super::recognizer::{pawnless, sound_claim_in, sound_verdict_in};
+use super::rule::Rule;
 use crate::{Endgame, KpkPosition, Move, Wdl};
 
 /// The longest proof any legal KPK position needs, in plies. The exhaustive test in

@@ -8,209 +8,261 @@
 //! pawn moving up; the functions accept either colour.
 
 use super::frame::{Frame, Race};
-use super::{Claim, claim};
-use crate::{KpkPosition, Wdl};
+use super::rule::{Family, Rule, rule};
 
-/// **The defender is left behind.** The defending king stands two ranks or more behind the
-/// pawn: moving one rank a move like the pawn, he can never get in front of it.
-#[must_use]
-pub fn defender_left_behind(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, defender_left_behind_holds)
+const FAMILY: Family = Family::Race;
+
+impl Rule {
+    /// **The defender is left behind.** The defending king stands two ranks or more behind the
+    /// pawn: moving one rank a move like the pawn, he can never get in front of it.
+    pub const DEFENDER_LEFT_BEHIND: Rule = rule!(
+        defender_left_behind,
+        Win,
+        "The defending king stands two ranks or more behind the pawn."
+    );
 }
 
-pub(crate) fn defender_left_behind_holds(x: &Frame, _: &Race) -> bool {
+fn defender_left_behind(x: &Frame, _: &Race) -> bool {
     x.weak_king.rank + 2 <= x.pawn.rank
 }
 
-/// **Far outside the square.** The defending king needs at least two moves more than the pawn
-/// to reach the promotion square: the pawn promotes even if its own king must first step out
-/// of its way, and the new queen or rook cannot be taken.
-#[must_use]
-pub fn far_outside_the_square(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, far_outside_the_square_holds)
+impl Rule {
+    /// **Far outside the square.** The defending king needs at least two moves more than the pawn
+    /// to reach the promotion square: the pawn promotes even if its own king must first step out
+    /// of its way, and the new queen or rook cannot be taken.
+    pub const FAR_OUTSIDE_THE_SQUARE: Rule = rule!(
+        far_outside_the_square,
+        Win,
+        "The defending king is two moves or more outside the square of the pawn."
+    );
 }
 
-pub(crate) fn far_outside_the_square_holds(_: &Frame, r: &Race) -> bool {
+fn far_outside_the_square(_: &Frame, r: &Race) -> bool {
     r.outside_square() >= 2
 }
 
-/// **The defender holds the path, the king is beyond him.** The defending king stands on the
-/// pawn's path in front of it, and the strong king is level with him or further up the board:
-/// it cannot come between him and the pawn, and the pawn cannot pass him alone.
-#[must_use]
-pub fn defender_on_the_path_king_beyond(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_on_the_path_king_beyond_holds)
+impl Rule {
+    /// **The defender holds the path, the king is beyond him.** The defending king stands on the
+    /// pawn's path in front of it, and the strong king is level with him or further up the board:
+    /// it cannot come between him and the pawn, and the pawn cannot pass him alone.
+    pub const DEFENDER_ON_THE_PATH_KING_BEYOND: Rule = rule!(
+        defender_on_the_path_king_beyond,
+        Draw,
+        "The defending king stands on the pawn's path in front of it, and the strong king is level with him or further up the board."
+    );
 }
 
-pub(crate) fn defender_on_the_path_king_beyond_holds(x: &Frame, r: &Race) -> bool {
+fn defender_on_the_path_king_beyond(x: &Frame, r: &Race) -> bool {
     r.defender_to_path + x.defender_first() == 0 && x.weak_king.rank <= x.strong_king.rank
 }
 
-/// **The defender holds a key square, the king is far.** The defending king stands on a key
-/// square of the pawn (or steps onto one with his move), and the strong king stands three files
-/// or more from the pawn.
-#[must_use]
-pub fn defender_on_a_key_square_king_far(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_on_a_key_square_king_far_holds)
+impl Rule {
+    /// **The defender holds a key square, the king is far.** The defending king stands on a key
+    /// square of the pawn (or steps onto one with his move), and the strong king stands three files
+    /// or more from the pawn.
+    pub const DEFENDER_ON_A_KEY_SQUARE_KING_FAR: Rule = rule!(
+        defender_on_a_key_square_king_far,
+        Draw,
+        "The defending king stands on a key square, or a king step from one with his move (whether or not that step is legal), and the strong king is three files or more from the pawn."
+    );
 }
 
-pub(crate) fn defender_on_a_key_square_king_far_holds(x: &Frame, r: &Race) -> bool {
+fn defender_on_a_key_square_king_far(x: &Frame, r: &Race) -> bool {
     r.defender_to_key <= 0 && (x.strong_king.file - x.pawn.file).abs() >= 3
 }
 
-/// **The defender cannot get in front in time.** Not a rook pawn, and the defending king needs
-/// at least two moves more to reach the pawn's path in front of it than the strong king is
-/// steps away from the pawn: the king joins its pawn before the defender can block it.
-#[must_use]
-pub fn defender_too_late_for_the_path(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, defender_too_late_for_the_path_holds)
+impl Rule {
+    /// **The defender cannot get in front in time.** Not a rook pawn, and the defending king needs
+    /// at least two moves more to reach the pawn's path in front of it than the strong king is
+    /// steps away from the pawn: the king joins its pawn before the defender can block it.
+    pub const DEFENDER_TOO_LATE_FOR_THE_PATH: Rule = rule!(
+        defender_too_late_for_the_path,
+        Win,
+        "Not a rook pawn, and the defending king needs two moves more to reach the pawn's path than the strong king is steps from the pawn."
+    );
 }
 
-pub(crate) fn defender_too_late_for_the_path_holds(x: &Frame, r: &Race) -> bool {
+fn defender_too_late_for_the_path(x: &Frame, r: &Race) -> bool {
     !x.rook_pawn() && r.defender_to_path >= r.king_to_pawn + 2
 }
 
-/// **The king is on the key squares long before the defender is in front.** The strong king
-/// reaches a key square at least four moves before the defender reaches the pawn's path, and
-/// the defender needs at least the pawn's moves to promote less one to get there.
-#[must_use]
-pub fn king_on_the_key_squares_long_before(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, king_on_the_key_squares_long_before_holds)
+impl Rule {
+    /// **The king is on the key squares long before the defender is in front.** The strong king
+    /// reaches a key square at least four moves before the defender reaches the pawn's path, and
+    /// the defender needs at least the pawn's moves to promote less one to get there.
+    pub const KING_ON_THE_KEY_SQUARES_LONG_BEFORE: Rule = rule!(
+        king_on_the_key_squares_long_before,
+        Win,
+        "The strong king reaches a key square four moves before the defender reaches the pawn's path, which takes him at least the pawn's moves less one."
+    );
 }
 
-pub(crate) fn king_on_the_key_squares_long_before_holds(_: &Frame, r: &Race) -> bool {
+fn king_on_the_key_squares_long_before(_: &Frame, r: &Race) -> bool {
     r.king_to_key + 4 <= r.defender_to_path && r.defender_to_path + 1 >= r.pawn
 }
 
-/// **The king is at the promotion square first.** The strong king reaches the promotion square
-/// at least two moves before the defender reaches the pawn's path, which takes him four moves
-/// or more.
-#[must_use]
-pub fn king_at_the_promotion_square_first(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, king_at_the_promotion_square_first_holds)
+impl Rule {
+    /// **The king is at the promotion square first.** The strong king reaches the promotion square
+    /// at least two moves before the defender reaches the pawn's path, which takes him four moves
+    /// or more.
+    pub const KING_AT_THE_PROMOTION_SQUARE_FIRST: Rule = rule!(
+        king_at_the_promotion_square_first,
+        Win,
+        "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more."
+    );
 }
 
-pub(crate) fn king_at_the_promotion_square_first_holds(_: &Frame, r: &Race) -> bool {
+fn king_at_the_promotion_square_first(_: &Frame, r: &Race) -> bool {
     r.king_to_promotion + 2 <= r.defender_to_path && r.defender_to_path >= 4
 }
 
-/// **The king is far from a key square, the defender further from the pawn.** The strong king
-/// reaches a key square at least five moves sooner than the kings' distance apart, and the
-/// defender needs no fewer moves to reach the pawn than the strong king's distance to it less
-/// one.
-#[must_use]
-pub fn king_on_the_key_squares_defender_far(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Win, king_on_the_key_squares_defender_far_holds)
+impl Rule {
+    /// **The king is far from a key square, the defender further from the pawn.** The strong king
+    /// reaches a key square at least five moves sooner than the kings' distance apart, and the
+    /// defender needs no fewer moves to reach the pawn than the strong king's distance to it less
+    /// one.
+    pub const KING_ON_THE_KEY_SQUARES_DEFENDER_FAR: Rule = rule!(
+        king_on_the_key_squares_defender_far,
+        Win,
+        "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it."
+    );
 }
 
-pub(crate) fn king_on_the_key_squares_defender_far_holds(_: &Frame, r: &Race) -> bool {
+fn king_on_the_key_squares_defender_far(_: &Frame, r: &Race) -> bool {
     r.king_to_key + 5 <= r.kings_apart && r.capture + 1 >= r.king_to_pawn
 }
 
-/// **Deep inside the square, the pawn alone.** The defending king is at least three moves
-/// inside the square of the pawn, and the strong king needs at least the pawn's moves to
-/// promote less two to stand next to its path.
-#[must_use]
-pub fn deep_inside_the_square_pawn_alone(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, deep_inside_the_square_pawn_alone_holds)
+impl Rule {
+    /// **Deep inside the square, the pawn alone.** The defending king is at least three moves
+    /// inside the square of the pawn, and the strong king needs at least the pawn's moves to
+    /// promote less two to stand next to its path.
+    pub const DEEP_INSIDE_THE_SQUARE_PAWN_ALONE: Rule = rule!(
+        deep_inside_the_square_pawn_alone,
+        Draw,
+        "The defending king is three moves or more inside the square, and the strong king needs at least the pawn's moves less two to stand next to its path."
+    );
 }
 
-pub(crate) fn deep_inside_the_square_pawn_alone_holds(_: &Frame, r: &Race) -> bool {
+fn deep_inside_the_square_pawn_alone(_: &Frame, r: &Race) -> bool {
     r.outside_square() <= -3 && r.protect + 2 >= r.pawn
 }
 
-/// **The defender is at the promotion square.** The defending king reaches the promotion
-/// square within a move, and the strong king needs three moves or more to stand next to the
-/// pawn's path.
-#[must_use]
-pub fn defender_at_the_promotion_square(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_at_the_promotion_square_holds)
+impl Rule {
+    /// **The defender is at the promotion square.** The defending king reaches the promotion
+    /// square within a move, and the strong king needs three moves or more to stand next to the
+    /// pawn's path.
+    pub const DEFENDER_AT_THE_PROMOTION_SQUARE: Rule = rule!(
+        defender_at_the_promotion_square,
+        Draw,
+        "The defending king reaches the promotion square within a move, and the strong king needs three moves or more to stand next to the pawn's path."
+    );
 }
 
-pub(crate) fn defender_at_the_promotion_square_holds(_: &Frame, r: &Race) -> bool {
+fn defender_at_the_promotion_square(_: &Frame, r: &Race) -> bool {
     r.defender_to_promotion <= 1 && r.protect >= 3
 }
 
-/// **The defender is ahead of the pawn, the king behind it.** The defending king reaches a key
-/// square at least four moves before the pawn could promote, and the promotion square before
-/// the strong king can stand next to the pawn's path.
-#[must_use]
-pub fn defender_ahead_king_behind(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_ahead_king_behind_holds)
+impl Rule {
+    /// **The defender is ahead of the pawn, the king behind it.** The defending king reaches a key
+    /// square at least four moves before the pawn could promote, and the promotion square before
+    /// the strong king can stand next to the pawn's path.
+    pub const DEFENDER_AHEAD_KING_BEHIND: Rule = rule!(
+        defender_ahead_king_behind,
+        Draw,
+        "The defending king reaches a key square four moves before the pawn could promote, and the promotion square before the strong king can stand next to the pawn's path."
+    );
 }
 
-pub(crate) fn defender_ahead_king_behind_holds(_: &Frame, r: &Race) -> bool {
+fn defender_ahead_king_behind(_: &Frame, r: &Race) -> bool {
     r.defender_to_key + 4 <= r.pawn && r.defender_to_promotion < r.protect
 }
 
-/// **The defender is much nearer the promotion square.** The defending king reaches the
-/// promotion square at least six moves before the strong king, and the pawn at most two moves
-/// after the strong king reaches a key square.
-#[must_use]
-pub fn defender_much_nearer_the_promotion_square(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_much_nearer_the_promotion_square_holds)
+impl Rule {
+    /// **The defender is much nearer the promotion square.** The defending king reaches the
+    /// promotion square at least six moves before the strong king, and the pawn at most two moves
+    /// after the strong king reaches a key square.
+    pub const DEFENDER_MUCH_NEARER_THE_PROMOTION_SQUARE: Rule = rule!(
+        defender_much_nearer_the_promotion_square,
+        Draw,
+        "The defending king reaches the promotion square six moves before the strong king, and the pawn at most two moves after the strong king reaches a key square."
+    );
 }
 
-pub(crate) fn defender_much_nearer_the_promotion_square_holds(_: &Frame, r: &Race) -> bool {
+fn defender_much_nearer_the_promotion_square(_: &Frame, r: &Race) -> bool {
     r.defender_to_promotion + 6 <= r.king_to_promotion && r.capture <= r.king_to_key + 2
 }
 
-/// **The pawn is lost inside the square.** The defending king is inside the square of the pawn
-/// and can stand next to it at least three moves sooner than the strong king's distance to the
-/// pawn.
-#[must_use]
-pub fn pawn_lost_inside_the_square(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, pawn_lost_inside_the_square_holds)
+impl Rule {
+    /// **The pawn is lost inside the square.** The defending king is inside the square of the pawn
+    /// and can stand next to it at least three moves sooner than the strong king's distance to the
+    /// pawn.
+    pub const PAWN_LOST_INSIDE_THE_SQUARE: Rule = rule!(
+        pawn_lost_inside_the_square,
+        Draw,
+        "The defending king is a move or more inside the square and can stand next to the pawn three moves sooner than the strong king's distance to it."
+    );
 }
 
-pub(crate) fn pawn_lost_inside_the_square_holds(_: &Frame, r: &Race) -> bool {
+fn pawn_lost_inside_the_square(_: &Frame, r: &Race) -> bool {
     r.outside_square() <= -1 && r.capture + 3 <= r.king_to_pawn
 }
 
-/// **The pawn is lost to a defender in front.** The defending king gets onto the pawn's path
-/// in front of it sooner than next to the pawn (he comes from in front), and can stand next to
-/// the pawn at least two moves sooner than the strong king's distance to it.
-#[must_use]
-pub fn pawn_lost_to_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, pawn_lost_to_a_defender_in_front_holds)
+impl Rule {
+    /// **The pawn is lost to a defender in front.** The defending king gets onto the pawn's path
+    /// in front of it sooner than next to the pawn (he comes from in front), and can stand next to
+    /// the pawn at least two moves sooner than the strong king's distance to it.
+    pub const PAWN_LOST_TO_A_DEFENDER_IN_FRONT: Rule = rule!(
+        pawn_lost_to_a_defender_in_front,
+        Draw,
+        "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it."
+    );
 }
 
-pub(crate) fn pawn_lost_to_a_defender_in_front_holds(_: &Frame, r: &Race) -> bool {
+fn pawn_lost_to_a_defender_in_front(_: &Frame, r: &Race) -> bool {
     r.capture > r.defender_to_path && r.capture + 2 <= r.king_to_pawn
 }
 
-/// **The king is beyond a defender in front.** The defending king gets onto the pawn's path in
-/// front of it sooner than next to the pawn (he comes from in front), and the strong king
-/// stands two ranks or more further up the board than he does: it has run past the fight.
-#[must_use]
-pub fn king_beyond_a_defender_in_front(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, king_beyond_a_defender_in_front_holds)
+impl Rule {
+    /// **The king is beyond a defender in front.** The defending king gets onto the pawn's path in
+    /// front of it sooner than next to the pawn (he comes from in front), and the strong king
+    /// stands two ranks or more further up the board than he does: it has run past the fight.
+    pub const KING_BEYOND_A_DEFENDER_IN_FRONT: Rule = rule!(
+        king_beyond_a_defender_in_front,
+        Draw,
+        "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board."
+    );
 }
 
-pub(crate) fn king_beyond_a_defender_in_front_holds(x: &Frame, r: &Race) -> bool {
+fn king_beyond_a_defender_in_front(x: &Frame, r: &Race) -> bool {
     r.capture > r.defender_to_path && x.weak_king.rank + 2 <= x.strong_king.rank
 }
 
-/// **The defender is on the key squares before the king is by the pawn.** The defending king
-/// is inside the square of the pawn and reaches a key square at least two moves before the
-/// strong king can stand next to the pawn's path.
-#[must_use]
-pub fn defender_holds_the_key_squares_in_time(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, defender_holds_the_key_squares_in_time_holds)
+impl Rule {
+    /// **The defender is on the key squares before the king is by the pawn.** The defending king
+    /// is inside the square of the pawn and reaches a key square at least two moves before the
+    /// strong king can stand next to the pawn's path.
+    pub const DEFENDER_HOLDS_THE_KEY_SQUARES_IN_TIME: Rule = rule!(
+        defender_holds_the_key_squares_in_time,
+        Draw,
+        "The defending king is a move or more inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path."
+    );
 }
 
-pub(crate) fn defender_holds_the_key_squares_in_time_holds(_: &Frame, r: &Race) -> bool {
+fn defender_holds_the_key_squares_in_time(_: &Frame, r: &Race) -> bool {
     r.outside_square() <= -1 && r.defender_to_key + 2 <= r.protect
 }
 
-/// **The defender comes from in front to the key squares first.** The defending king gets onto
-/// the pawn's path at least two moves sooner than next to the pawn (he comes from in front),
-/// and reaches a key square at least two moves before the strong king.
-#[must_use]
-pub fn from_in_front_to_the_key_squares_first(pos: &KpkPosition) -> Option<Wdl> {
-    claim(pos, Claim::Draw, from_in_front_to_the_key_squares_first_holds)
+impl Rule {
+    /// **The defender comes from in front to the key squares first.** The defending king gets onto
+    /// the pawn's path at least two moves sooner than next to the pawn (he comes from in front),
+    /// and reaches a key square at least two moves before the strong king.
+    pub const FROM_IN_FRONT_TO_THE_KEY_SQUARES_FIRST: Rule = rule!(
+        from_in_front_to_the_key_squares_first,
+        Draw,
+        "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king."
+    );
 }
 
-pub(crate) fn from_in_front_to_the_key_squares_first_holds(_: &Frame, r: &Race) -> bool {
+fn from_in_front_to_the_key_squares_first(_: &Frame, r: &Race) -> bool {
     r.capture >= r.defender_to_path + 2 && r.defender_to_key + 2 <= r.king_to_key
 }

@@ -1,11 +1,7 @@
 //! The sound combined recognizer: the rules that make no error, looked at a few plies ahead.
 
-use super::drawn::*;
 use super::frame::{Frame, Race};
-use super::races::*;
-use super::routes::*;
-use super::won::*;
-use super::{Claim, RULES, Rule};
+use super::rule::Rule;
 use crate::{Endgame, KpkPosition, Role, Wdl};
 
 /// The plies [`recognize`] looks ahead.
@@ -40,47 +36,21 @@ const fn eq(a: &str, b: &str) -> bool {
     true
 }
 
-/// The sound rules, in the order of [`RULES`], chosen at compile time.
-const SOUND: [&Rule; sound_count()] = {
-    let mut out: [&Rule; sound_count()] = [&RULES[0]; sound_count()];
-    let (mut i, mut n) = (0, 0);
-    while i < RULES.len() {
-        if is_sound(&RULES[i]) {
-            out[n] = &RULES[i];
-            n += 1;
-        }
-        i += 1;
-    }
-    out
-};
+/// The one list of the rules, in the order the recognizer checks them: it gives [`RULES`] and
+/// [`sound_claim_in`], which tests each sound rule in that order by a direct call (no call
+/// through a pointer per rule: a position no rule decides asks them all, inside every proof).
+macro_rules! in_order {
+    ($($rule:ident),* $(,)?) => {
+        /// Every rule, in the order the recognizer checks them: the first sound rule that fires
+        /// names the position (drawn rules first, the literature's before those found by
+        /// search, a literal rule before its correction).
+        pub const RULES: &[Rule] = &[$(Rule::$rule),*];
 
-const fn sound_count() -> usize {
-    let (mut i, mut n) = (0, 0);
-    while i < RULES.len() {
-        if is_sound(&RULES[i]) {
-            n += 1;
-        }
-        i += 1;
-    }
-    n
-}
-
-/// Lists the sound rules in the order they are checked when only the verdict matters (inside a
-/// proof search): their ids as [`BY_FIRES`], and [`sound_verdict_in`], which calls each rule's
-/// test directly (no call through a pointer per rule: a position no rule decides asks them all).
-macro_rules! by_fires {
-    ($($id:ident / $holds:ident),* $(,)?) => {
-        #[cfg(test)]
-        const BY_FIRES: [(&str, super::Holds); [$(stringify!($id)),*].len()] =
-            [$((stringify!($id), $holds)),*];
-
-        /// Whether a sound rule decides a position already framed, and its verdict: the same
-        /// verdict as [`sound_claim_in`] (the sound rules never contradict each other), found
-        /// sooner.
-        pub(crate) fn sound_verdict_in(x: &Frame, race: &Race) -> Option<Wdl> {
+        /// The first sound rule that fires on a position already framed, with its claim.
+        pub(crate) fn sound_claim_in(x: &Frame, race: &Race) -> Option<(&'static Rule, Wdl)> {
             $(
-                if $holds(x, race) {
-                    return Some(const { claim_of(stringify!($id)) }.for_side_to_move(x));
+                if const { is_sound(&Rule::$rule) } && (Rule::$rule.holds)(x, race) {
+                    return Some((&Rule::$rule, Rule::$rule.claim.for_side_to_move(x)));
                 }
             )*
             None
@@ -88,109 +58,84 @@ macro_rules! by_fires {
     };
 }
 
-/// The claim of the rule `id` (a compile-time error for an unknown id).
-const fn claim_of(id: &str) -> Claim {
-    let mut i = 0;
-    while !eq(RULES[i].id, id) {
-        i += 1; // past the end of RULES: a compile-time error
-    }
-    RULES[i].claim
+in_order! {
+    CAPTURABLE_PAWN,
+    STALEMATE,
+    BLOCKADE_KING_BEHIND,
+    BLOCKADE_KING_DIAGONALLY_BEHIND,
+    OPPOSITION_PAWN_BESIDE_LITERAL,
+    OPPOSITION_PAWN_BESIDE,
+    PAWN_CHECK_FROM_OPPOSITION,
+    CORRESPONDING_SQUARES_LITERAL,
+    CORRESPONDING_SQUARES,
+    DEFENDER_HAS_THE_OPPOSITION,
+    ROOK_PAWN_CORNER,
+    ROOK_PAWN_KING_SHUT_IN,
+    ROOK_PAWN_RACE_TO_THE_CORNER,
+    PAWN_LOST_IN_THE_RACE,
+    DEFENDER_GUARDS_THE_KEY_SQUARES_FIRST,
+    DEFENDER_FIRST_TO_THE_KEY_SQUARES,
+    DEFENDER_ON_THE_PATH_KING_BEYOND,
+    DEFENDER_ON_A_KEY_SQUARE_KING_FAR,
+    DEEP_INSIDE_THE_SQUARE_PAWN_ALONE,
+    DEFENDER_AT_THE_PROMOTION_SQUARE,
+    DEFENDER_AHEAD_KING_BEHIND,
+    DEFENDER_MUCH_NEARER_THE_PROMOTION_SQUARE,
+    PAWN_LOST_INSIDE_THE_SQUARE,
+    PAWN_LOST_TO_A_DEFENDER_IN_FRONT,
+    KING_BEYOND_A_DEFENDER_IN_FRONT,
+    DEFENDER_HOLDS_THE_KEY_SQUARES_IN_TIME,
+    FROM_IN_FRONT_TO_THE_KEY_SQUARES_FIRST,
+    PAWN_LOST_ROUND_THE_KING,
+    KING_FAR_TO_THE_SIDE_DEFENDER_IN_FRONT,
+    DEFENDER_ON_THE_PATH_FIRST_TO_THE_STOP_SQUARE,
+    KING_BEHIND_THE_PAWN_DEFENDER_ON_THE_PATH,
+    DEEP_INSIDE_THE_SQUARE_FIRST_TO_THE_STOP_SQUARE,
+    KING_FAR_FROM_THE_FRONT_PAWN_LOST,
+    KING_FAR_BEYOND_THE_PAWN,
+    ROOK_PAWN_DEFENDER_ABOVE_FIRST_TO_THE_KEY_SQUARES,
+    KING_FAR_FROM_THE_PAWN_DEFENDER_AT_THE_STOP_SQUARE,
+    DEFENDER_NEAR_THE_PAWN_KING_TOO_SLOW,
+    KING_BELOW_THE_PAWN_DEFENDER_DEEP_IN_THE_SQUARE_ON_THE_PATH,
+    ROOK_PAWN_DEFENDER_FIRST_TO_THE_BISHOP_FILE,
+    KING_BEHIND_THE_PAWN_DEFENDER_FIRST_TO_THE_NEXT_KEY_SQUARES,
+    GUARDS_FRONT_SQUARES_LITERAL,
+    GUARDS_FRONT_SQUARES,
+    RULE_OF_THE_SQUARE_LITERAL,
+    RULE_OF_THE_SQUARE,
+    KEY_SQUARES_OCCUPIED,
+    KING_IN_FRONT_OF_PAWN,
+    FIRST_TO_A_KEY_SQUARE,
+    DEFENDER_LEFT_BEHIND,
+    FAR_OUTSIDE_THE_SQUARE,
+    DEFENDER_TOO_LATE_FOR_THE_PATH,
+    KING_ON_THE_KEY_SQUARES_LONG_BEFORE,
+    KING_AT_THE_PROMOTION_SQUARE_FIRST,
+    KING_ON_THE_KEY_SQUARES_DEFENDER_FAR,
+    KING_TO_A_KEY_SQUARE_BEFORE_THE_DEFENDER_TO_THE_PATH,
+    KING_BETWEEN_THE_PAWN_AND_A_DISTANT_DEFENDER,
+    KING_CLOSE_AND_FIRST_TO_THE_KEY_SQUARES,
+    KING_TO_THE_KEY_SQUARES_LONG_BEFORE_THE_DEFENDER_TO_THE_PAWN,
+    DEFENDER_OUTSIDE_THE_SQUARE_ROUND_THE_KING,
+    KING_FIRST_TO_THE_KEY_AND_PROMOTION_SQUARES,
+    KING_IN_FRONT_BEFORE_A_DISTANT_DEFENDER_AT_THE_PAWN,
+    KING_NEARER_THE_PAWN_AND_FIRST_TO_THE_KEY_SQUARES,
+    DEFENDER_BARRED_FROM_THE_PATH,
+    PAWN_NEAR_PROMOTION_KING_FIRST,
+    KING_ABOVE_THE_PAWN_FIRST_TO_THE_NEXT_KEY_SQUARES,
+    KING_FIRST_TO_THE_NEXT_KEY_SQUARES,
+    KING_IN_FRONT_FIRST_DEFENDER_TWO_FILES_BEYOND,
 }
 
-// The sound rules by how often they fire over every legal position (`kpk rules`), most often
-// first: the first rule that fires ends the check, so the frequent ones go first. A test checks
-// that every sound rule is here once, with its own test.
-by_fires! {
-    rule_of_the_square / rule_of_the_square_holds,
-    far_outside_the_square / far_outside_the_square_holds,
-    defender_left_behind / defender_left_behind_holds,
-    first_to_a_key_square / first_to_a_key_square_holds,
-    king_at_the_promotion_square_first / king_at_the_promotion_square_first_holds,
-    defender_too_late_for_the_path / defender_too_late_for_the_path_holds,
-    pawn_lost_in_the_race / pawn_lost_in_the_race_holds,
-    king_on_the_key_squares_long_before / king_on_the_key_squares_long_before_holds,
-    defender_first_to_the_key_squares / defender_first_to_the_key_squares_holds,
-    defender_holds_the_key_squares_in_time / defender_holds_the_key_squares_in_time_holds,
-    pawn_lost_inside_the_square / pawn_lost_inside_the_square_holds,
-    defender_guards_the_key_squares_first / defender_guards_the_key_squares_first_holds,
-    king_on_the_key_squares_defender_far / king_on_the_key_squares_defender_far_holds,
-    pawn_lost_to_a_defender_in_front / pawn_lost_to_a_defender_in_front_holds,
-    defender_on_a_key_square_king_far / defender_on_a_key_square_king_far_holds,
-    rook_pawn_race_to_the_corner / rook_pawn_race_to_the_corner_holds,
-    capturable_pawn / capturable_pawn_holds,
-    from_in_front_to_the_key_squares_first / from_in_front_to_the_key_squares_first_holds,
-    key_squares_occupied / key_squares_occupied_holds,
-    defender_at_the_promotion_square / defender_at_the_promotion_square_holds,
-    deep_inside_the_square_pawn_alone / deep_inside_the_square_pawn_alone_holds,
-    defender_ahead_king_behind / defender_ahead_king_behind_holds,
-    defender_much_nearer_the_promotion_square / defender_much_nearer_the_promotion_square_holds,
-    guards_front_squares / guards_front_squares_holds,
-    king_beyond_a_defender_in_front / king_beyond_a_defender_in_front_holds,
-    defender_on_the_path_king_beyond / defender_on_the_path_king_beyond_holds,
-    rook_pawn_corner / rook_pawn_corner_holds,
-    king_in_front_of_pawn / king_in_front_of_pawn_holds,
-    corresponding_squares / corresponding_squares_holds,
-    defender_has_the_opposition / defender_has_the_opposition_holds,
-    rook_pawn_king_shut_in / rook_pawn_king_shut_in_holds,
-    blockade_king_diagonally_behind / blockade_king_diagonally_behind_holds,
-    pawn_check_from_opposition / pawn_check_from_opposition_holds,
-    opposition_pawn_beside / opposition_pawn_beside_holds,
-    blockade_king_behind / blockade_king_behind_holds,
-    stalemate / stalemate_holds,
-    king_between_the_pawn_and_a_distant_defender / king_between_the_pawn_and_a_distant_defender_holds,
-    // the rules that route a king round the other, dearer than the races above
-    king_to_a_key_square_before_the_defender_to_the_path / king_to_a_key_square_before_the_defender_to_the_path_holds,
-    pawn_lost_round_the_king / pawn_lost_round_the_king_holds,
-    king_far_to_the_side_defender_in_front / king_far_to_the_side_defender_in_front_holds,
-    king_far_from_the_front_pawn_lost / king_far_from_the_front_pawn_lost_holds,
-    defender_on_the_path_first_to_the_stop_square / defender_on_the_path_first_to_the_stop_square_holds,
-    rook_pawn_defender_above_first_to_the_key_squares / rook_pawn_defender_above_first_to_the_key_squares_holds,
-    king_behind_the_pawn_defender_on_the_path / king_behind_the_pawn_defender_on_the_path_holds,
-    deep_inside_the_square_first_to_the_stop_square / deep_inside_the_square_first_to_the_stop_square_holds,
-    king_far_beyond_the_pawn / king_far_beyond_the_pawn_holds,
-    king_close_and_first_to_the_key_squares / king_close_and_first_to_the_key_squares_holds,
-    king_to_the_key_squares_long_before_the_defender_to_the_pawn / king_to_the_key_squares_long_before_the_defender_to_the_pawn_holds,
-    defender_outside_the_square_round_the_king / defender_outside_the_square_round_the_king_holds,
-    king_first_to_the_key_and_promotion_squares / king_first_to_the_key_and_promotion_squares_holds,
-    king_in_front_before_a_distant_defender_at_the_pawn / king_in_front_before_a_distant_defender_at_the_pawn_holds,
-    king_far_from_the_pawn_defender_at_the_stop_square / king_far_from_the_pawn_defender_at_the_stop_square_holds,
-    defender_near_the_pawn_king_too_slow / defender_near_the_pawn_king_too_slow_holds,
-    king_below_the_pawn_defender_deep_in_the_square_on_the_path / king_below_the_pawn_defender_deep_in_the_square_on_the_path_holds,
-    king_nearer_the_pawn_and_first_to_the_key_squares / king_nearer_the_pawn_and_first_to_the_key_squares_holds,
-    defender_barred_from_the_path / defender_barred_from_the_path_holds,
-    pawn_near_promotion_king_first / pawn_near_promotion_king_first_holds,
-    king_first_to_the_next_key_squares / king_first_to_the_next_key_squares_holds,
-    rook_pawn_defender_first_to_the_bishop_file / rook_pawn_defender_first_to_the_bishop_file_holds,
-    king_above_the_pawn_first_to_the_next_key_squares / king_above_the_pawn_first_to_the_next_key_squares_holds,
-    king_behind_the_pawn_defender_first_to_the_next_key_squares / king_behind_the_pawn_defender_first_to_the_next_key_squares_holds,
-    king_in_front_first_defender_two_files_beyond / king_in_front_first_defender_two_files_beyond_holds,
+/// The verdict of the first sound rule that fires on a position already framed.
+pub(crate) fn sound_verdict_in(x: &Frame, race: &Race) -> Option<Wdl> {
+    sound_claim_in(x, race).map(|(_, w)| w)
 }
-
-/// [`BY_FIRES`] as rules.
-#[cfg(test)]
-const SOUND_BY_FIRES: [&Rule; BY_FIRES.len()] = {
-    let mut out: [&Rule; BY_FIRES.len()] = [&RULES[0]; BY_FIRES.len()];
-    let mut n = 0;
-    while n < BY_FIRES.len() {
-        let mut i = 0;
-        while !eq(RULES[i].id, BY_FIRES[n].0) {
-            i += 1; // past the end of RULES: a compile-time error for an unknown id
-        }
-        out[n] = &RULES[i];
-        n += 1;
-    }
-    out
-};
 
 /// The first sound rule that fires, with its claim.
 pub(crate) fn sound_claim(pos: &KpkPosition) -> Option<(&'static Rule, Wdl)> {
     let x = Frame::of(pos);
     sound_claim_in(&x, &Race::of(&x))
-}
-
-/// [`sound_claim`] for a position already framed.
-pub(crate) fn sound_claim_in(x: &Frame, race: &Race) -> Option<(&'static Rule, Wdl)> {
-    SOUND.iter().find_map(|&rule| rule.claim_in(x, race).map(|w| (rule, w)))
 }
 
 /// The first claim of a sound rule.
@@ -312,28 +257,17 @@ pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
 #[cfg(test)]
 mod tests {
     use super::super::frame::{Frame, Race};
-    use super::{BY_FIRES, SOUND, SOUND_BY_FIRES, sound_claim_in, sound_verdict_in};
+    use super::{RULES, is_sound, sound_claim_in};
     use crate::KpkPosition;
 
     #[test]
-    fn the_order_by_fires_holds_every_sound_rule_once() {
-        assert_eq!(SOUND.len(), SOUND_BY_FIRES.len());
-        for rule in SOUND {
-            let n = SOUND_BY_FIRES.iter().filter(|r| r.id == rule.id).count();
-            assert_eq!(n, 1, "{}", rule.id);
-        }
-    }
-
-    #[test]
-    fn the_order_by_fires_calls_each_rule_by_its_own_test_and_claim() {
-        for pos in KpkPosition::all() {
+    fn the_first_sound_rule_in_order_names_the_position() {
+        let sound: alloc::vec::Vec<_> = RULES.iter().filter(|r| is_sound(r)).collect();
+        for pos in KpkPosition::all().step_by(if cfg!(debug_assertions) { 13 } else { 1 }) {
             let x = Frame::of(&pos);
             let race = Race::of(&x);
-            for ((id, holds), rule) in BY_FIRES.iter().zip(SOUND_BY_FIRES) {
-                assert_eq!(holds(&x, &race), (rule.holds)(&x, &race), "{id} on {pos:?}");
-            }
-            let verdict = sound_claim_in(&x, &race).map(|(_, w)| w);
-            assert_eq!(sound_verdict_in(&x, &race), verdict, "{pos:?}");
+            let first = sound.iter().find_map(|r| r.claim_in(&x, &race).map(|w| (r.id, w)));
+            assert_eq!(sound_claim_in(&x, &race).map(|(r, w)| (r.id, w)), first, "{pos:?}");
         }
     }
 }

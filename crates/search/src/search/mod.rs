@@ -417,15 +417,25 @@ impl Searcher {
         self.path.iter().rev().take(back).skip(1).step_by(2).any(|&p| p == k)
     }
 
-    /// A draw that ends the line before any move is searched, if there is one.
-    fn draw_before_search(&self, pos: &Chess, k: u64, ply: u32) -> bool {
-        if ply == 0 {
-            return false;
-        }
-        pos.is_insufficient_material()
-            || self.is_repetition(k, pos.halfmoves())
-            || (pos.halfmoves() >= 100 && !pos.is_checkmate())
-            || self.options.knowledge.verdict(pos, 0) == Verdict::Draw
+    /// The one draw test of the search: whether the rules end the line at this node, before
+    /// any of its moves is searched. Never at the root (its moves are what is asked). A draw by
+    /// insufficient material, by the 50-move rule (unless the move that reached the hundredth
+    /// ply mated: checkmate comes first), by the knowledge's proven draw (`verdict`, asked last
+    /// because it may cost a classification), and, where the node's key is given, by repetition
+    /// of the path or the game. The quiescence search gives no key: its moves are captures,
+    /// promotions and checks, and its positions are not on the path.
+    fn drawn_by_rule(
+        &self,
+        pos: &Chess,
+        ply: u32,
+        repetition_key: Option<u64>,
+        verdict: impl FnOnce() -> Verdict,
+    ) -> bool {
+        ply > 0
+            && (pos.is_insufficient_material()
+                || repetition_key.is_some_and(|k| self.is_repetition(k, pos.halfmoves()))
+                || (pos.halfmoves() >= 100 && !pos.is_checkmate())
+                || verdict() == Verdict::Draw)
     }
 
     fn probe(&self, k: u64, ply: u32, clock: u32, draw: Score) -> Option<crate::tt::Hit> {

@@ -31,7 +31,7 @@ impl Searcher {
         let k = key(pos);
         let draw = self.options.draw.draw(ply);
         let (window_alpha, window_beta) = (alpha, beta);
-        if self.draw_before_search(pos, k, ply) {
+        if self.drawn_by_rule(pos, ply, Some(k), || self.options.knowledge.verdict(pos, 0)) {
             return self.bounded(draw, window_alpha, window_beta);
         }
         if let Some(exact) = self.table_value(pos, ply) {

@@ -6,7 +6,7 @@ use shakmaty::{Chess, MoveList, Position, Role};
 
 use super::ordering::gives_check;
 use super::{MAX_SEARCH_PLY, Searcher, key};
-use crate::eval::{Verdict, material};
+use crate::eval::material;
 use crate::see::see;
 use crate::selective::{DELTA_MARGIN, is_proof};
 
@@ -37,10 +37,7 @@ impl Searcher {
         }
         // one verdict serves the draw test and the stand-pat score
         let verdict = self.options.knowledge.verdict(pos, self.score_ply(ply));
-        if pos.is_insufficient_material()
-            || (pos.halfmoves() >= 100 && ply > 0)
-            || (ply > 0 && verdict == Verdict::Draw)
-        {
+        if self.drawn_by_rule(pos, ply, None, || verdict) {
             return self.bounded(draw, original_alpha, beta);
         }
         // from here the value rests on an estimate that a deeper search would replace

@@ -4,33 +4,20 @@ import { numbered } from "./fen.js";
 
 const $ = (id) => document.getElementById(id);
 
-// The DTZ of a move for the side that plays it, from the DTZ after it (the opponent's).
-function moverDtz(m) {
-  if (m.dtz === null || m.dtz === 0) return null;
-  if (m.zeroing) return m.dtz < 0 ? 1 : -1;
-  if (m.dtz === -1) return 1; // checkmate
-  return m.dtz < 0 ? 1 - m.dtz : -(m.dtz + 1);
-}
-
-// The DTM of a move for the side that plays it (plies, the move included), from the DTM after it.
-function moverDtm(m) {
-  if (m.dtm === null || m.checkmate) return null;
-  if (m.dtm === 0) return null;
-  return m.dtm < 0 ? 1 - m.dtm : -(m.dtm + 1);
-}
-
 // The outcome of a move for its mover, as [class, words].
 function outcome(m) {
   if (m.checkmate) return ["win-word", "checkmate"];
   if (m.stalemate) return ["draw-word", "stalemate"];
-  if (m.category === "loss") return ["win-word", "wins" + (m.dtm === null ? "" : ", mate in " + (Math.abs(m.dtm) / 2 + 1))];
-  if (m.category === "win") return ["loss-word", "loses" + (m.dtm === null ? "" : ", mated in " + (m.dtm + 1) / 2)];
+  if (m.category === "loss") return ["win-word", "wins"];
+  if (m.category === "win") return ["loss-word", "loses"];
   if (m.category === "blessed-loss") return ["cursed-word", "cursed win: the 50-move rule draws"];
   if (m.category === "cursed-win") return ["cursed-word", "blessed loss: the 50-move rule draws"];
   return ["draw-word", m.insufficient_material ? "draws: insufficient material" : "draws"];
 }
 
-// The badges of a move: what it is, and its distances.
+// The badges of a move: what it is, and its distances as lichess shows them: those of the
+// position after the move, without their sign (the outcome's colour says who wins); a zeroing
+// move shows what it is instead of its DTZ.
 export function badges(m) {
   const out = [];
   if (m.checkmate) out.push(["checkmate", "checkmate"]);
@@ -38,10 +25,8 @@ export function badges(m) {
   if (m.san.includes("x")) out.push(["capture", "capture"]);
   if (m.uci.length > 4) out.push(["promotion", "promotion"]);
   else if (m.zeroing && !m.san.includes("x")) out.push(["pawn", "pawn move"]);
-  const dtz = moverDtz(m);
-  if (dtz !== null && !m.checkmate) out.push(["dtz", "DTZ " + dtz]);
-  const dtm = moverDtm(m);
-  if (dtm !== null) out.push(["dtm", "DTM " + dtm]);
+  if (m.dtz && !m.zeroing && !m.checkmate) out.push(["dtz", "DTZ " + Math.abs(m.dtz)]);
+  if (m.dtm) out.push(["dtm", "DTM " + Math.abs(m.dtm)]);
   return out;
 }
 
