@@ -111,9 +111,9 @@ pub struct Rule {
 /// the rest (`.seed(..)`, `.literal()`, `.corrects(..)`, `.other_pawns(..)`).
 macro_rules! rule {
     ($holds:ident, $claim:ident, $statement:expr) => {
-        $crate::rules::Rule::new(
+        $crate::rules::rule::Rule::new(
             stringify!($holds),
-            $crate::rules::Claim::$claim,
+            $crate::rules::rule::Claim::$claim,
             FAMILY,
             $statement,
             $holds,
