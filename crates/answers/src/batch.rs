@@ -8,7 +8,8 @@
 //!
 //! let input = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\nnot a fen\n";
 //! let (mut out, mut err) = (Vec::new(), Vec::new());
-//! let failed = answer_batch(input.as_bytes(), &mut out, &mut err, true, Method::Tables).unwrap();
+//! let failed =
+//!     answer_batch(input.as_bytes(), &mut out, &mut err, true, Method::Tables, None).unwrap();
 //! assert!(failed);
 //! let out = String::from_utf8(out).unwrap();
 //! assert_eq!(out.lines().count(), 2);
@@ -18,7 +19,8 @@
 use std::io::{BufRead, Write};
 
 use kpk::Endgame;
-use kpk_shakmaty::fen;
+use kpk_shakmaty::fen::{self, FenError};
+use kpk_syzygy::Tablebases;
 use serde_json::json;
 
 use crate::json;
@@ -63,28 +65,40 @@ impl Answer {
     }
 }
 
+/// The answer for a FEN by `method` for at most three men, and from `files` (Syzygy tables)
+/// for a position beyond them when files are given; an error message otherwise.
+fn probe_text(text: &str, method: Method, files: Option<&Tablebases>) -> Result<Probe, String> {
+    let fen_text = text.trim();
+    match (fen::parse(text), files) {
+        (Ok(p), _) => Ok(probe(fen_text, &p.position, p.halfmoves, method)),
+        (Err(FenError::TooManyMen { .. } | FenError::Castling { .. }), Some(files)) => {
+            let pos = fen::parse_position(text).map_err(|e| e.to_string())?;
+            let answer = Probe::from_files(files, &pos).map_err(|e| e.to_string())?;
+            Ok(answer.with_fen(fen_text))
+        }
+        (Err(e), _) => Err(e.to_string()),
+    }
+}
+
 /// Answers one line of input, given as bytes: a FEN, or anything else, which gets an error.
 /// In JSON mode every line, blank or not valid UTF-8 included, gets exactly one JSON object.
+/// Positions of at most three men are answered by `method`; more men from `files`, when given
+/// (beyond the files: `unknown`, with the moves that enter them).
 #[must_use]
-pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
-    let (fen_text, parsed) = match std::str::from_utf8(line) {
-        Ok(text) => (text.trim().to_string(), fen::parse(text).map_err(|e| e.to_string())),
+pub fn answer(line: &[u8], json: bool, method: Method, files: Option<&Tablebases>) -> Answer {
+    let (fen_text, answered) = match std::str::from_utf8(line) {
+        Ok(text) => (text.trim().to_string(), probe_text(text, method, files)),
         Err(e) => {
             let shown = String::from_utf8_lossy(line).trim().to_string();
             let message = format!("input is not valid UTF-8 (byte {}): '{shown}'", e.valid_up_to());
             (shown, Err(message))
         }
     };
-    match (parsed, json) {
-        (Ok(p), true) => {
-            let out = json::to_line(&probe(&fen_text, &p.position, p.halfmoves, method));
-            Answer { out, err: String::new(), failed: false }
+    match (answered, json) {
+        (Ok(p), true) => Answer { out: json::to_line(&p), err: String::new(), failed: false },
+        (Ok(p), false) => {
+            Answer { out: p.to_string().into_bytes(), err: String::new(), failed: false }
         }
-        (Ok(p), false) => Answer {
-            out: probe(&fen_text, &p.position, p.halfmoves, method).to_string().into_bytes(),
-            err: String::new(),
-            failed: false,
-        },
         (Err(e), true) => Answer {
             out: format!("{}\n", json!({ "fen": fen_text, "error": e })).into_bytes(),
             err: String::new(),
@@ -95,7 +109,8 @@ pub fn answer(line: &[u8], json: bool, method: Method) -> Answer {
 }
 
 /// Answers every line of `input` in order (a final line without a newline counts; `\r\n` line
-/// ends are accepted), writing to `out` and `err`. Returns whether any line failed.
+/// ends are accepted) as [`answer`] does, writing to `out` and `err`. Returns whether any line
+/// failed.
 ///
 /// # Errors
 /// A message when the input cannot be read or the output cannot be written.
@@ -105,6 +120,7 @@ pub fn answer_batch(
     err: &mut impl Write,
     json: bool,
     method: Method,
+    files: Option<&Tablebases>,
 ) -> Result<bool, String> {
     let mut failed = false;
     let mut line = Vec::new();
@@ -118,7 +134,7 @@ pub fn answer_batch(
         }
         let body = line.strip_suffix(b"\n").unwrap_or(&line);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
-        let a = answer(body, json, method);
+        let a = answer(body, json, method, files);
         a.write_to(out, err)?;
         failed |= a.failed;
     }

@@ -2,6 +2,7 @@
 
 pub mod batch;
 pub mod explain;
+pub mod files;
 pub mod json;
 pub mod line;
 pub mod mainline;

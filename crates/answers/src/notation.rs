@@ -6,12 +6,13 @@ use core::ops::Deref;
 
 use kpk::{Endgame, Move};
 use serde::{Serialize, Serializer};
+use shakmaty::san::SanPlus;
+use shakmaty::{CastlingMode, Chess};
 
 use crate::json;
 
-/// Bytes a notation holds: a move of at most three men is at most five characters in SAN
-/// (`b8=Q+`, `b8=Q#`: only the lone king captures, and nothing needs disambiguating) and five in
-/// UCI (`b7b8q`).
+/// Bytes a notation holds: a move is at most seven characters in SAN (`Qa1xb2+`, a capture by
+/// one of three queens named by its square; `exd8=Q#`) and five in UCI (`b7b8q`).
 const CAPACITY: usize = 8;
 
 /// A move's text in UCI or standard algebraic notation, held inline.
@@ -49,6 +50,23 @@ impl Notation {
         text
     }
 
+    /// `mv` (a move of any position, as shakmaty holds it) in UCI notation, castling as the
+    /// king's two-square step (`e1g1`).
+    #[must_use]
+    pub fn uci_of(mv: shakmaty::Move) -> Notation {
+        let mut text = Notation::empty();
+        let _ = fmt::write(&mut text, format_args!("{}", mv.to_uci(CastlingMode::Standard)));
+        text
+    }
+
+    /// `mv` of any position `pos` in standard algebraic notation, with `+` or `#`.
+    #[must_use]
+    pub fn san_of(pos: &Chess, mv: shakmaty::Move) -> Notation {
+        let mut text = Notation::empty();
+        let _ = fmt::write(&mut text, format_args!("{}", SanPlus::from_move(pos.clone(), mv)));
+        text
+    }
+
     const fn empty() -> Notation {
         Notation { bytes: [0; CAPACITY], len: 0 }
     }
@@ -63,7 +81,7 @@ impl Notation {
 
 impl fmt::Write for Notation {
     /// Appends `s` whole, or fails and leaves the text as it was when it does not fit (no move
-    /// of at most three men is that long).
+    /// is that long).
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let at = usize::from(self.len);
         let end = at + s.len();

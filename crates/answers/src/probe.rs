@@ -14,6 +14,7 @@ use kpk::dtz::{self, Dtz, FIFTY_MOVES, Wdl50};
 use kpk::rules::{self, Basis};
 use kpk::{Color, Endgame, Move, Wdl};
 use serde::Serialize;
+use shakmaty::EnPassantMode;
 
 use crate::json::{self, Fields, key};
 use crate::notation::Notation;
@@ -33,8 +34,15 @@ pub enum Category {
     BlessedLoss,
     /// The side to move loses.
     Loss,
-    /// The method asked does not know (the sound recognizer, where no rule decides).
+    /// The method asked does not know (the sound recognizer, where no rule decides), or no
+    /// table holds the position.
     Unknown,
+    /// A win by the files, which may round the DTZ: whether it comes before the 50-move rule
+    /// cannot be told (lichess's `syzygy-win`).
+    SyzygyWin,
+    /// A loss by the files, which may round the DTZ: whether the 50-move rule saves it cannot
+    /// be told (lichess's `syzygy-loss`).
+    SyzygyLoss,
 }
 
 impl Category {
@@ -99,20 +107,24 @@ impl Category {
             Category::BlessedLoss => Category::CursedWin,
             Category::Loss => Category::Win,
             Category::Unknown => Category::Unknown,
+            Category::SyzygyWin => Category::SyzygyLoss,
+            Category::SyzygyLoss => Category::SyzygyWin,
         }
     }
 
     /// Orders the categories of the positions moves lead to, best first for the mover (the
-    /// opponent's loss first), as lichess does: loss, unknown, blessed loss, draw, cursed
-    /// win, win.
-    const fn rank_after(self) -> u8 {
+    /// opponent's loss first), as lichess does: loss, unknown, the files' ambiguous loss,
+    /// blessed loss, draw, cursed win, the files' ambiguous win, win.
+    pub(crate) const fn rank_after(self) -> u8 {
         match self {
             Category::Loss => 0,
             Category::Unknown => 1,
-            Category::BlessedLoss => 2,
-            Category::Draw => 3,
-            Category::CursedWin => 4,
-            Category::Win => 5,
+            Category::SyzygyLoss => 2,
+            Category::BlessedLoss => 3,
+            Category::Draw => 4,
+            Category::CursedWin => 5,
+            Category::SyzygyWin => 6,
+            Category::Win => 7,
         }
     }
 
@@ -125,7 +137,8 @@ impl Category {
         }
     }
 
-    /// The name: `win`, `cursed-win`, `draw`, `blessed-loss`, `loss` or `unknown`.
+    /// The name: `win`, `cursed-win`, `draw`, `blessed-loss`, `loss`, `unknown`, `syzygy-win`
+    /// or `syzygy-loss`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -135,6 +148,8 @@ impl Category {
             Category::BlessedLoss => "blessed-loss",
             Category::Loss => "loss",
             Category::Unknown => "unknown",
+            Category::SyzygyWin => "syzygy-win",
+            Category::SyzygyLoss => "syzygy-loss",
         }
     }
 }
@@ -441,8 +456,30 @@ pub struct Probe {
     pub halfmoves: u32,
     /// The side to move (for the text form; not in the JSON).
     pub side_to_move: Color,
-    /// The position (for the text form when no FEN was echoed; not in the JSON).
-    pub position: Endgame,
+    /// The position (for the text form; not in the JSON).
+    pub position: Position,
+}
+
+/// The position a [`Probe`] answers: an ending of the embedded tables, or any position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// At most three men: the tables' distances to mate are known.
+    Ending(Endgame),
+    /// Any position (its answer from tablebase files, or unknown).
+    Any(Box<shakmaty::Chess>),
+}
+
+impl fmt::Display for Position {
+    /// The position's FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Position::Ending(e) => e.fmt(f),
+            Position::Any(pos) => {
+                let fen = shakmaty::fen::Fen::from_position(pos.as_ref(), EnPassantMode::Legal);
+                fen.fmt(f)
+            }
+        }
+    }
 }
 
 impl json::Object for Outcome {
@@ -533,7 +570,7 @@ impl Probe {
             rules: None,
             halfmoves,
             side_to_move: pos.side_to_move(),
-            position: *pos,
+            position: Position::Ending(*pos),
         }
     }
 
@@ -645,6 +682,9 @@ impl fmt::Display for Probe {
                 self.side_to_move, self.outcome.category
             );
         }
+        if let Position::Any(_) = self.position {
+            return self.write_beyond(f, fen);
+        }
         write!(
             f,
             "{fen}\n  {} to move: {}",
@@ -687,6 +727,51 @@ impl fmt::Display for Probe {
 }
 
 impl Probe {
+    /// The text form beyond the embedded tables, where no distance to mate is known: the
+    /// category and the DTZ of the position and of every move, for the side that plays it.
+    fn write_beyond(&self, f: &mut fmt::Formatter<'_>, fen: &str) -> fmt::Result {
+        let dtz = |z: Option<i32>, precise: Option<i32>| match (z, precise) {
+            (Some(z), Some(_)) if z != 0 => format!(", DTZ {z}"),
+            (Some(z), None) if z != 0 => format!(", DTZ {z} (the file may round it by one)"),
+            _ => String::new(),
+        };
+        let o = &self.outcome;
+        let end = if o.checkmate {
+            " (checkmated)"
+        } else if o.stalemate {
+            " (stalemate)"
+        } else if o.insufficient_material {
+            " (insufficient material)"
+        } else {
+            ""
+        };
+        writeln!(
+            f,
+            "{fen}\n  {} to move: {}{}{end}",
+            self.side_to_move,
+            o.category,
+            dtz(o.dtz, o.precise_dtz)
+        )?;
+        for m in &self.moves {
+            // the move's outcome and DTZ for the side that plays it
+            let mover_dtz = m
+                .after
+                .dtz
+                .and_then(|z| i16::try_from(z).ok())
+                .map(|z| Dtz::for_mover(Dtz::new(z), m.zeroing).plies());
+            let precise = m.after.precise_dtz.and(mover_dtz);
+            writeln!(
+                f,
+                "  {:<8} {:<6} {}{}",
+                m.san,
+                m.uci,
+                m.after.category.flip(),
+                dtz(mover_dtz, precise)
+            )?;
+        }
+        Ok(())
+    }
+
     /// For the text form: what the 50-move rule does to a decisive position at this clock.
     fn write_rule_note(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let h = self.halfmoves;
@@ -706,8 +791,9 @@ impl Probe {
                 -z
             ),
             Category::Win | Category::Loss => {
-                let plain = dtm::probe(&self.position);
-                match dtz::dtm50(&self.position, h) {
+                let Position::Ending(position) = &self.position else { return Ok(()) };
+                let plain = dtm::probe(position);
+                match dtz::dtm50(position, h) {
                     Some(d) if Some(d) != plain => writeln!(
                         f,
                         "  with {h} plies on the clock the 50-move rule forbids the quickest mate: \

@@ -13,7 +13,7 @@ fn typed(fen: &str, pos: &Endgame, halfmoves: u32, method: Method) -> String {
 
 fn batch(input: &str, method: Method) -> (String, bool) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let failed = answer_batch(input.as_bytes(), &mut out, &mut err, true, method).unwrap();
+    let failed = answer_batch(input.as_bytes(), &mut out, &mut err, true, method, None).unwrap();
     assert!(err.is_empty(), "JSON mode reports errors in the objects");
     (String::from_utf8(out).unwrap(), failed)
 }

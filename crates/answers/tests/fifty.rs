@@ -113,7 +113,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
                     assert!(!end.is_checkmate(), "{pos}");
                 }
             }
-            Category::Draw | Category::Unknown => panic!("{pos}: decisive, yet {}", line.category),
+            other => panic!("{pos}: decisive, yet {other}"),
         }
     }
     assert!(rerouted > 0, "no line in the sample needed rerouting");

@@ -37,6 +37,19 @@ pub mod rules;
 pub mod show;
 pub mod stats;
 
+/// The embedded tables with the Syzygy tables of every directory in `dirs` added.
+///
+/// # Errors
+/// A message naming the directory or the file when a directory cannot be read, holds no table,
+/// or holds a damaged file.
+pub fn tablebases(dirs: &[std::path::PathBuf]) -> Result<kpk_syzygy::Tablebases, String> {
+    let mut tables = kpk_syzygy::Tablebases::new();
+    for dir in dirs {
+        tables.add_directory(dir).map_err(|e| e.to_string())?;
+    }
+    Ok(tables)
+}
+
 /// The message of a failed write to standard output.
 #[must_use]
 pub fn output_error(e: &io::Error) -> String {

@@ -33,6 +33,10 @@ enum Command {
         /// classifier, or the sound recognizer (which may answer "unknown").
         #[arg(long, value_parser = probe::method_parser(), default_value = "bitbase")]
         method: kpk_answers::probe::Method,
+        /// A directory of Syzygy tables (`*.rtbw`, `*.rtbz`) answering positions of more than
+        /// three men; may be given more than once.
+        #[arg(long = "syzygy", value_name = "DIR")]
+        syzygy: Vec<std::path::PathBuf>,
         /// Positions in FEN; read from standard input, one per line, when none are given.
         fens: Vec<String>,
     },
@@ -82,6 +86,10 @@ enum Command {
         /// The address to listen on (port 0: any free port; the URL is printed).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
+        /// A directory of Syzygy tables (`*.rtbw`, `*.rtbz`) answering positions of more than
+        /// three men; may be given more than once.
+        #[arg(long = "syzygy", value_name = "DIR")]
+        syzygy: Vec<std::path::PathBuf>,
     },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
     /// with a transposition table and the endgame knowledge of this project.
@@ -126,8 +134,9 @@ enum Benchmark {
 }
 
 /// `kpk serve`: prints the URL as soon as the port is bound, and a last line when stopped.
-fn serve(addr: &str) -> Result<ExitCode, String> {
-    kpk_server::run_until_signal(addr, kpk_server::Limits::default(), |local| {
+fn serve(addr: &str, syzygy: &[std::path::PathBuf]) -> Result<ExitCode, String> {
+    let tables = kpk_cli::tablebases(syzygy)?;
+    kpk_server::run_until_signal(addr, kpk_server::Limits::default(), tables, |local| {
         let _ = kpk_cli::emit(&format!("kpk serve: listening on http://{local}/ (Ctrl-C stops)\n"));
     })?;
     kpk_cli::emit("kpk serve: stopped\n")?;
@@ -137,13 +146,13 @@ fn serve(addr: &str) -> Result<ExitCode, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Probe { json, method, fens } => probe::run(&fens, json, method),
+        Command::Probe { json, method, syzygy, fens } => probe::run(&fens, json, method, &syzygy),
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
         Command::Explain { json, fen } => explain::run(&fen, json),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
-        Command::Serve { addr } => serve(&addr),
+        Command::Serve { addr, syzygy } => serve(&addr, &syzygy),
         Command::Uci => kpk_search::uci::Engine::new()
             .run(std::io::stdin().lock(), std::io::stdout())
             .map(|()| ExitCode::SUCCESS)

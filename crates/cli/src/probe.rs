@@ -27,21 +27,30 @@ pub fn method_parser() -> impl TypedValueParser<Value = Method> {
         .map(|name| METHODS.into_iter().find(|m| m.name() == name).unwrap_or_default())
 }
 
-/// Probes every FEN (standard input when `fens` is empty). Every position is answered; the exit
-/// code is non-zero if any failed.
+/// Probes every FEN (standard input when `fens` is empty), positions of more than three men from
+/// the Syzygy tables of the directories `syzygy`. Every position is answered; the exit code is
+/// non-zero if any failed.
 ///
 /// # Errors
-/// A message when the input cannot be read or the output cannot be written.
-pub fn run(fens: &[String], json: bool, method: Method) -> Result<ExitCode, String> {
+/// A message when a directory of tables cannot be used, the input cannot be read or the output
+/// cannot be written.
+pub fn run(
+    fens: &[String],
+    json: bool,
+    method: Method,
+    syzygy: &[std::path::PathBuf],
+) -> Result<ExitCode, String> {
+    let files = if syzygy.is_empty() { None } else { Some(crate::tablebases(syzygy)?) };
+    let files = files.as_ref();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
     let failed = if fens.is_empty() {
-        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method)?
+        answer_batch(io::stdin().lock(), &mut out, &mut err, json, method, files)?
     } else {
         let mut failed = false;
         for fen_text in fens {
-            let a = answer(fen_text.as_bytes(), json, method);
+            let a = answer(fen_text.as_bytes(), json, method, files);
             a.write_to(&mut out, &mut err)?;
             failed |= a.failed;
         }

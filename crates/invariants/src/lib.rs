@@ -65,7 +65,7 @@ pub fn file_decode(data: &[u8]) {
 pub fn cli_probe(data: &[u8]) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let failed = answer_batch(data, &mut out, &mut err, true, Method::Tables)
+    let failed = answer_batch(data, &mut out, &mut err, true, Method::Tables, None)
         .expect("writing to memory cannot fail");
     let lines = if data.is_empty() {
         0
@@ -84,7 +84,7 @@ pub fn cli_probe(data: &[u8]) {
     assert_eq!(failed, any_error);
     assert!(err.is_empty(), "JSON mode reports errors in the objects");
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = answer_batch(data, &mut out, &mut err, false, Method::Tables);
+    let _ = answer_batch(data, &mut out, &mut err, false, Method::Tables, None);
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let _ = answer_batch(data, &mut out, &mut err, true, Method::Rules);
+    let _ = answer_batch(data, &mut out, &mut err, true, Method::Rules, None);
 }

@@ -7,10 +7,14 @@
 use kpk_answers::line::Line;
 use kpk_answers::mainline::Mainline;
 use kpk_answers::map::DefenderMap;
+use std::sync::OnceLock;
+
 use kpk_answers::probe::Probe;
 use kpk_shakmaty::fen::FenError;
 use kpk_shakmaty::fen::{self, ParsedFen};
+use kpk_syzygy::{ProbeError, Tablebases};
 use serde_json::{Value, json};
+use shakmaty::Chess;
 
 /// The longest FEN accepted (a legal FEN of at most three men is far shorter).
 pub const MAX_FEN_LEN: usize = 128;
@@ -39,6 +43,13 @@ impl ApiError {
         ApiError { status: 404, message: message.into() }
     }
 
+    /// A 500 Internal Server Error with `message`: a tablebase file the answer needs is
+    /// damaged (the message names it).
+    #[must_use]
+    pub fn server_error(message: impl Into<String>) -> ApiError {
+        ApiError { status: 500, message: message.into() }
+    }
+
     /// The error as the JSON body the server sends: `{"error": message}`.
     #[must_use]
     pub fn to_json(&self) -> Value {
@@ -46,12 +57,8 @@ impl ApiError {
     }
 }
 
-/// Reads the FEN of a request: present, not too long, underscores as spaces, then parsed and
-/// validated by [`fen::parse`].
-///
-/// # Errors
-/// [`ApiError`] 400 naming the problem.
-pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
+/// The FEN of a request as text: present, not too long, underscores as spaces.
+fn request_text(fen: Option<&str>) -> Result<String, ApiError> {
     let fen = fen.ok_or_else(|| {
         ApiError::bad_request("missing parameter 'fen': ask for /standard?fen=<FEN>")
     })?;
@@ -61,7 +68,16 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
             fen.len()
         )));
     }
-    let text = fen.replace('_', " ");
+    Ok(fen.replace('_', " "))
+}
+
+/// Reads the FEN of a request: present, not too long, underscores as spaces, then parsed and
+/// validated by [`fen::parse`].
+///
+/// # Errors
+/// [`ApiError`] 400 naming the problem.
+pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
+    let text = request_text(fen)?;
     let parsed = fen::parse(&text).map_err(|e| match e {
         // a legal position beyond these tables: lichess's "not found"
         FenError::TooManyMen { .. } | FenError::Castling { .. } => {
@@ -72,14 +88,24 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
     Ok((text.trim().to_string(), parsed))
 }
 
-/// The answer of `GET /standard?fen=...`, in the lichess tablebase API's shape: the typed
-/// [`Probe`] of the tables (the same fields as `kpk probe --json`, without the FEN): the
-/// position's category and distance to mate (plies, signed for the side to move), checkmate,
-/// stalemate, insufficient material, and every legal move best first with its UCI and SAN,
-/// whether it zeroes the 50-move counter (a pawn move or a capture) or converts (a capture or a
-/// promotion), and the same facts about the position after it (from the opponent's view, as in
-/// the lichess API). `dtz` and `precise_dtz` are exact and equal; `dtc` and `dtw` are `null`.
-/// The FEN's halfmove clock counts: a win the 50-move rule spoils is a `cursed-win`.
+/// The embedded tables alone (every position of at most three men), for the functions that
+/// take no [`Tablebases`].
+fn embedded() -> &'static Tablebases {
+    static EMBEDDED: OnceLock<Tablebases> = OnceLock::new();
+    EMBEDDED.get_or_init(Tablebases::new)
+}
+
+/// Reads the FEN of a request as any legal position (any number of men, castling rights): present,
+/// not too long, underscores as spaces.
+///
+/// # Errors
+/// [`ApiError`] 400 naming the problem.
+pub fn parse_position(fen: Option<&str>) -> Result<Chess, ApiError> {
+    let text = request_text(fen)?;
+    fen::parse_position(&text).map_err(|e| ApiError::bad_request(e.to_string()))
+}
+
+/// [`standard_in`] with the embedded tables alone.
 ///
 /// ```
 /// let v = kpk_server::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
@@ -88,11 +114,41 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
 /// ```
 ///
 /// # Errors
-/// [`ApiError`] 400 for a missing, malformed or illegal FEN, 404 for more than three men or
-/// castling rights.
+/// As [`standard_in`].
 pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
-    let (_, p) = parse_fen(fen)?;
-    Ok(to_json(&Probe::from_tables(&p.position, p.halfmoves)))
+    standard_in(embedded(), fen)
+}
+
+/// The answer of `GET /standard?fen=...`, in the lichess tablebase API's shape: the typed
+/// [`Probe`] (the same fields as `kpk probe --json`, without the FEN): the position's category
+/// and distances (plies, signed for the side to move), checkmate, stalemate, insufficient
+/// material, and every legal move best first with its UCI and SAN, whether it zeroes the
+/// 50-move counter (a pawn move or a capture) or converts (a capture or a promotion), and the
+/// same facts about the position after it (from the opponent's view, as in the lichess API).
+/// The FEN's halfmove clock counts: a win the 50-move rule spoils is a `cursed-win`.
+///
+/// At most three men come from the embedded tables (exact `dtz`, `precise_dtz` and `dtm`);
+/// more from the Syzygy files of `tables` (`dtm` null, `precise_dtz` null where the file may
+/// round); a position no table holds (more men, castling rights) is `unknown`, with the exact
+/// answer of every move that enters the tables, as lila-tablebase answers.
+///
+/// ```
+/// use kpk_syzygy::Tablebases;
+/// let v = kpk_server::api::standard_in(&Tablebases::new(), Some("4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1")).unwrap();
+/// assert_eq!(v["category"], "unknown");
+/// ```
+///
+/// # Errors
+/// [`ApiError`] 400 for a missing, malformed or illegal FEN; 500 naming a damaged file.
+pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
+    let pos = parse_position(fen)?;
+    let probe = Probe::from_files(tables, &pos).map_err(|e| file_error(&e))?;
+    Ok(to_json(&probe))
+}
+
+/// A file the answer needs is damaged: the server's fault, not the request's.
+fn file_error(e: &ProbeError) -> ApiError {
+    ApiError::server_error(e.to_string())
 }
 
 /// The answer of `GET /standard/mainline?fen=...`, in the lichess tablebase API's shape

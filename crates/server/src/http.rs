@@ -4,12 +4,15 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use axum::Router;
-use axum::extract::Query;
 use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use kpk_syzygy::Tablebases;
 use serde::Deserialize;
 use serde_json::Value;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -67,7 +70,7 @@ fn error_response(e: &ApiError) -> Response {
 /// `respond` on its FEN.
 fn answer(
     query: Result<Query<FenQuery>, QueryRejection>,
-    respond: fn(Option<&str>) -> Result<Value, ApiError>,
+    respond: impl FnOnce(Option<&str>) -> Result<Value, ApiError>,
 ) -> Response {
     let Query(q) = match query {
         Ok(q) => q,
@@ -81,8 +84,14 @@ fn answer(
     }
 }
 
-async fn standard(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
-    answer(query, api::standard)
+/// The tables every route answers from: the embedded ones and the files given.
+type Tables = State<Arc<Tablebases>>;
+
+async fn standard(
+    State(tables): Tables,
+    query: Result<Query<FenQuery>, QueryRejection>,
+) -> Response {
+    answer(query, |fen| api::standard_in(&tables, fen))
 }
 
 async fn standard_mainline(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
@@ -121,9 +130,14 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     )
 }
 
-/// The application: the page and its assets, the API routes, and the limits (concurrency, time
-/// per request, panics caught).
+/// The application with the embedded tables alone: [`router_with`].
 pub fn router(limits: Limits) -> Router {
+    router_with(limits, Arc::new(Tablebases::new()))
+}
+
+/// The application: the page and its assets, the API routes answering from `tables`, and the
+/// limits (concurrency, time per request, panics caught).
+pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/js/{name}", get(page::module))
@@ -139,6 +153,7 @@ pub fn router(limits: Limits) -> Router {
         // the time limit, so that waiting for a turn counts against it
         .layer(GlobalConcurrencyLimitLayer::new(limits.concurrency))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
+        .with_state(tables)
 }
 
 /// Serves on `listener` until `shutdown` completes, then finishes the requests under way and
@@ -154,7 +169,20 @@ pub async fn serve(
     limits: Limits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = router(limits);
+    serve_with(listener, limits, Arc::new(Tablebases::new()), shutdown).await
+}
+
+/// [`serve`] answering from `tables` (the embedded tables and the Syzygy files added to them).
+///
+/// # Errors
+/// As [`serve`].
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    tables: Arc<Tablebases>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = router_with(limits, tables);
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_time);
     let connections = hyper_util::server::graceful::GracefulShutdown::new();
@@ -200,14 +228,15 @@ async fn wait_after_accept_error(e: &std::io::Error) {
 }
 
 /// Binds `addr`, calls `ready` with the bound address (the port is known even when `addr`
-/// asked for port 0), and serves until Ctrl-C (SIGINT) or SIGTERM, on a runtime of its own:
-/// what `kpk serve` runs.
+/// asked for port 0), and serves `tables` until Ctrl-C (SIGINT) or SIGTERM, on a runtime of its
+/// own: what `kpk serve` runs.
 ///
 /// # Errors
 /// A message when the runtime cannot start, the address cannot be bound, or serving fails.
 pub fn run_until_signal(
     addr: &str,
     limits: Limits,
+    tables: Tablebases,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -220,7 +249,7 @@ pub fn run_until_signal(
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         ready(local);
-        serve(listener, limits, shutdown_signal())
+        serve_with(listener, limits, Arc::new(tables), shutdown_signal())
             .await
             .map_err(|e| format!("server error on {local}: {e}"))
     })

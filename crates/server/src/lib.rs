@@ -4,4 +4,4 @@ pub mod api;
 mod http;
 mod page;
 
-pub use http::{Limits, router, run_until_signal, serve};
+pub use http::{Limits, router, router_with, run_until_signal, serve, serve_with};

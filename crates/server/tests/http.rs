@@ -323,6 +323,32 @@ fn the_line_walks_to_mate() {
 }
 
 #[test]
+fn a_position_beyond_the_tables_is_unknown_with_every_move_as_lila_tablebase_answers() {
+    // more men than the embedded tables hold, and castling rights (the start position): 200,
+    // `unknown`, and every legal move, each unknown too (no file is given here)
+    for (fen, moves) in [
+        ("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1", 9),
+        ("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", 5),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 20),
+    ] {
+        let (status, v) = get_json(&format!("/standard?fen={}", query(fen)));
+        assert_eq!(status, 200, "{fen}: {v}");
+        assert_eq!(v["category"], "unknown", "{fen}");
+        let list = v["moves"].as_array().unwrap();
+        assert_eq!(list.len(), moves, "{fen}");
+        assert!(list.iter().all(|m| m["category"] == "unknown" && m["dtz"].is_null()), "{fen}");
+    }
+    // a capture into three men is answered exactly: Qxh7 wins
+    let (status, v) =
+        get_json(&format!("/standard?fen={}", query("k7/7p/8/8/8/8/7Q/K7 w - - 0 1")));
+    assert_eq!(status, 200);
+    let capture = v["moves"].as_array().unwrap().iter().find(|m| m["san"] == "Qxh7").unwrap();
+    assert_eq!(capture["category"], "loss", "{capture}");
+    assert!(capture["dtm"].is_i64(), "three men after the capture: a DTM");
+    assert_eq!(v["category"], "win", "the best move decides the category");
+}
+
+#[test]
 fn bad_requests_get_an_error_that_names_the_problem() {
     let cases = [
         ("/standard", 400, "missing parameter 'fen'"),
@@ -330,16 +356,11 @@ fn bad_requests_get_an_error_that_names_the_problem() {
         ("/standard?fen=hello", 400, "invalid FEN"),
         ("/standard?fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8_w_-_-_0_1", 400, "illegal position"),
         (
-            "/standard?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
-            404,
-            "unsupported material",
-        ),
-        (
             "/standard/mainline?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
             404,
             "unsupported material",
         ),
-        ("/standard?fen=r3k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_q_-_0_1", 404, "castling"),
+        ("/standard/mainline?fen=r3k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_q_-_0_1", 404, "castling"),
         ("/standard/mainline?fen=hello", 400, "invalid FEN"),
         ("/standard?fen=%ZZ", 400, "invalid FEN"),
         ("/standard?fen=a&fen=b", 400, "malformed query"),

@@ -105,6 +105,34 @@ pub fn material_name(chess: &Chess) -> String {
     format!("{}v{}", side(shakmaty::Color::White), side(shakmaty::Color::Black))
 }
 
+/// Parses and validates a FEN of any legal position, with any number of men and castling
+/// rights (leading and trailing white space ignored), keeping its move counters.
+///
+/// ```
+/// use kpk_shakmaty::fen::parse_position;
+/// use shakmaty::Position;
+/// let start = parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+/// assert_eq!(start.legal_moves().len(), 20);
+/// ```
+///
+/// # Errors
+/// [`FenError`]: empty, not a FEN, illegal.
+pub fn parse_position(text: &str) -> Result<Chess, FenError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let fen = || text.to_string();
+    let parsed: Fen =
+        text.parse().map_err(|e| FenError::Invalid { fen: fen(), reason: format!("{e}") })?;
+    parsed.into_position(CastlingMode::Standard).map_err(|e| {
+        // shakmaty's message starts with "illegal position: "; say it once
+        let reasons = e.to_string();
+        let reason = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
+        FenError::Illegal { fen: fen(), reason }
+    })
+}
+
 /// Parses and validates a FEN of at most three men (leading and trailing white space ignored).
 ///
 /// ```
@@ -117,27 +145,25 @@ pub fn material_name(chess: &Chess) -> String {
 /// # Errors
 /// [`FenError`]: empty, not a FEN, illegal, castling rights, more than three men.
 pub fn parse(text: &str) -> Result<ParsedFen, FenError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(FenError::Empty);
-    }
-    let fen = || text.to_string();
-    let parsed: Fen =
-        text.parse().map_err(|e| FenError::Invalid { fen: fen(), reason: format!("{e}") })?;
-    let chess: Chess = parsed.into_position(CastlingMode::Standard).map_err(|e| {
-        // shakmaty's message starts with "illegal position: "; say it once
-        let reasons = e.to_string();
-        let reason = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
-        FenError::Illegal { fen: fen(), reason }
-    })?;
+    let chess = parse_position(text)?;
+    ending_of(&chess, text.trim())
+}
+
+/// The position of `chess` as an ending of at most three men, with its counters; `fen` (the text
+/// it was read from) for the messages.
+///
+/// # Errors
+/// [`FenError`]: castling rights, more than three men.
+pub fn ending_of(chess: &Chess, fen: &str) -> Result<ParsedFen, FenError> {
+    let fen = || fen.to_string();
     if chess.castles().any() {
         return Err(FenError::Castling { fen: fen() });
     }
     let men = chess.board().occupied().count();
     if men > 3 {
-        return Err(FenError::TooManyMen { fen: fen(), material: material_name(&chess), men });
+        return Err(FenError::TooManyMen { fen: fen(), material: material_name(chess), men });
     }
-    let setup: EndgameSetup = crate::setup_of(&chess).ok_or_else(|| FenError::Illegal {
+    let setup: EndgameSetup = crate::setup_of(chess).ok_or_else(|| FenError::Illegal {
         fen: fen(),
         reason: "a side has no king".to_string(),
     })?;

@@ -1,0 +1,214 @@
+//! The tables: kpk's embedded exact tables for three men, and Syzygy files for more.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use shakmaty::{Chess, Position};
+use shakmaty_syzygy::{
+    AmbiguousWdl, Dtz, MaybeRounded, Metric, ProbeError as FileError, SyzygyError, Tablebase, Wdl,
+};
+
+use crate::error::{OpenError, ProbeError};
+
+/// The most men the embedded tables answer (two kings and one more man).
+pub const EMBEDDED_MEN: usize = 3;
+
+/// Syzygy tablebases: the files of every directory added, and the embedded tables for three
+/// men. Shared between threads as it stands (`Sync`); files are opened when first needed.
+///
+/// ```
+/// use kpk_syzygy::{Tablebases, Wdl};
+/// use shakmaty::{CastlingMode, Chess, fen::Fen};
+///
+/// let tables = Tablebases::new();
+/// let pos: Chess = "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1"
+///     .parse::<Fen>()
+///     .unwrap()
+///     .into_position(CastlingMode::Standard)
+///     .unwrap();
+/// assert_eq!(tables.probe_wdl_after_zeroing(&pos).unwrap(), Wdl::Draw);
+/// assert_eq!(tables.max_men(), 3);
+/// ```
+pub struct Tablebases {
+    files: Tablebase<Chess>,
+    /// Every file added, by its name (`KQvKR.rtbw`), for errors that name the file.
+    paths: HashMap<String, PathBuf>,
+}
+
+impl Default for Tablebases {
+    fn default() -> Tablebases {
+        Tablebases::new()
+    }
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebases")
+            .field("files", &self.paths.len())
+            .field("max_men", &self.max_men())
+            .finish()
+    }
+}
+
+/// Whether a file name is a Syzygy table's (`KQvKR.rtbw`, `KPvK.rtbz`): the ending's men, then
+/// the extension. Anything else in a directory is left alone.
+fn is_table_name(name: &str) -> bool {
+    let Some((stem, ext)) = name.rsplit_once('.') else { return false };
+    let Some((white, black)) = stem.split_once('v') else { return false };
+    let men = |side: &str| side.starts_with('K') && side.chars().all(|c| "KQRBNP".contains(c));
+    matches!(ext, "rtbw" | "rtbz") && men(white) && men(black)
+}
+
+impl Tablebases {
+    /// The embedded tables alone: every position of at most three men.
+    #[must_use]
+    pub fn new() -> Tablebases {
+        Tablebases { files: Tablebase::new(), paths: HashMap::new() }
+    }
+
+    /// Adds every Syzygy table of `dir` (`*.rtbw` for WDL, `*.rtbz` for DTZ; other files are
+    /// left alone) and returns how many. The files are opened when a position first needs them.
+    ///
+    /// # Errors
+    ///
+    /// [`OpenError::Directory`] when `dir` cannot be listed, [`OpenError::NoTables`] when it
+    /// holds no table, [`OpenError::Damaged`] naming a file whose size no table can have (a
+    /// truncated download) or whose metadata cannot be read. Tables added before the error stay
+    /// added.
+    ///
+    /// ```
+    /// use kpk_syzygy::{OpenError, Tablebases};
+    /// let mut tables = Tablebases::new();
+    /// let err = tables.add_directory("/no/such/directory").unwrap_err();
+    /// assert!(matches!(err, OpenError::Directory { .. }));
+    /// assert!(err.to_string().contains("/no/such/directory"));
+    /// ```
+    pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> Result<usize, OpenError> {
+        let dir = dir.as_ref();
+        let listing = |error| OpenError::Directory { path: dir.to_path_buf(), error };
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(listing)? {
+            let entry = entry.map_err(listing)?;
+            if let Some(name) = entry.file_name().to_str().filter(|n| is_table_name(n)) {
+                names.push((name.to_string(), entry.path()));
+            }
+        }
+        if names.is_empty() {
+            return Err(OpenError::NoTables { path: dir.to_path_buf() });
+        }
+        // in name order, so that an error names the same file every time
+        names.sort();
+        let count = names.len();
+        for (name, path) in names {
+            self.files.add_file(&path).map_err(|e| OpenError::Damaged {
+                path: path.clone(),
+                reason: match e.kind() {
+                    std::io::ErrorKind::InvalidData => {
+                        "its size is not that of any Syzygy table (truncated?)".to_string()
+                    }
+                    _ => e.to_string(),
+                },
+            })?;
+            self.paths.insert(name, path);
+        }
+        Ok(count)
+    }
+
+    /// The most men of any table: at least [`EMBEDDED_MEN`].
+    #[must_use]
+    pub fn max_men(&self) -> usize {
+        self.files.max_pieces().max(EMBEDDED_MEN)
+    }
+
+    /// The table files added, by name.
+    pub fn files(&self) -> impl Iterator<Item = &Path> {
+        self.paths.values().map(PathBuf::as_path)
+    }
+
+    /// The DTZ of `pos`, in Syzygy's convention (plies to the next capture, pawn move or mate
+    /// of the winning side, with its sign; 0 for a draw): exact for three men, and as the file
+    /// stores it otherwise ([`MaybeRounded::Rounded`] where the file may round it by one).
+    ///
+    /// # Errors
+    ///
+    /// See [`ProbeError`].
+    pub fn probe_dtz(&self, pos: &Chess) -> Result<MaybeRounded<Dtz>, ProbeError> {
+        if let Some(ending) = self.embedded(pos)? {
+            return Ok(MaybeRounded::Precise(Dtz(kpk::dtz::probe(&ending).plies())));
+        }
+        self.files.probe_dtz(pos).map_err(|e| self.error(e, pos))
+    }
+
+    /// The result of `pos` under the 50-move rule, as if it had just been reached by a capture
+    /// or a pawn move (its halfmove clock ignored). Needs only WDL files beyond three men.
+    ///
+    /// # Errors
+    ///
+    /// See [`ProbeError`].
+    pub fn probe_wdl_after_zeroing(&self, pos: &Chess) -> Result<Wdl, ProbeError> {
+        if let Some(ending) = self.embedded(pos)? {
+            let dtz = Dtz(kpk::dtz::probe(&ending).plies());
+            return Ok(Wdl::from_dtz_after_zeroing(MaybeRounded::Precise(dtz)));
+        }
+        self.files.probe_wdl_after_zeroing(pos).map_err(|e| self.error(e, pos))
+    }
+
+    /// The result of `pos` under the 50-move rule from its halfmove clock; ambiguous only
+    /// where the file's rounding leaves it so.
+    ///
+    /// # Errors
+    ///
+    /// See [`ProbeError`].
+    pub fn probe_wdl(&self, pos: &Chess) -> Result<AmbiguousWdl, ProbeError> {
+        let dtz = self.probe_dtz(pos)?;
+        Ok(AmbiguousWdl::from_dtz_and_halfmoves(dtz, pos.halfmoves()))
+    }
+
+    /// `pos` as an ending of the embedded tables, when it has at most three men; an error
+    /// when no table can hold it.
+    fn embedded(&self, pos: &Chess) -> Result<Option<kpk::Endgame>, ProbeError> {
+        if pos.castles().any() {
+            return Err(ProbeError::Castling);
+        }
+        let men = pos.board().occupied().count();
+        if men > self.max_men() {
+            return Err(ProbeError::TooManyMen { men, max: self.max_men() });
+        }
+        Ok(if men <= EMBEDDED_MEN { kpk_shakmaty::to_endgame(pos) } else { None })
+    }
+
+    /// The error of the reader in this crate's words, naming the file.
+    fn error(&self, e: SyzygyError, pos: &Chess) -> ProbeError {
+        let file = |metric: Metric, material: &shakmaty_syzygy::Material| {
+            let ext = match metric {
+                Metric::Wdl => "rtbw",
+                Metric::Dtz => "rtbz",
+            };
+            format!("{material}.{ext}")
+        };
+        match e {
+            SyzygyError::Castling => ProbeError::Castling,
+            SyzygyError::TooManyPieces => {
+                ProbeError::TooManyMen { men: pos.board().occupied().count(), max: self.max_men() }
+            }
+            SyzygyError::MissingTable { metric, material } => {
+                ProbeError::MissingTable { file: file(metric, &material) }
+            }
+            SyzygyError::ProbeFailed { metric, material, error } => {
+                let name = file(metric, &material);
+                let path = self.paths.get(&name).cloned().unwrap_or_else(|| PathBuf::from(name));
+                let reason = match *error {
+                    FileError::Read { error } => format!("cannot read it: {error}"),
+                    FileError::Magic { magic } => {
+                        format!("its header is not a Syzygy table's (magic bytes {magic:02x?})")
+                    }
+                    FileError::CorruptedTable { .. } => {
+                        "its contents do not decode (corrupted, or not the ending its name says)"
+                            .to_string()
+                    }
+                };
+                ProbeError::Damaged { path, reason }
+            }
+        }
+    }
+}
