@@ -10,6 +10,10 @@ import { bindKeys } from "./keys.js";
 
 const $ = (id) => document.getElementById(id);
 
+// Why a FEN with castling rights or an en passant square is refused.
+const SPECIAL =
+  "Castling rights and en passant cannot be played on this board yet: give the FEN with '-' in their fields.";
+
 const state = {
   tree: null,
   trees: [], // every tree of this visit, so back and forward find positions of earlier ones
@@ -245,7 +249,10 @@ async function analyse() {
       state.mapNode = node;
     }
   }
-  if (lineAt() < 0) {
+  if (lineAt() < 0 && men > 3) {
+    // the optimal line to mate is known for three men
+    state.line = { rootNode: node, rootPos: pos, steps: [], note: "" };
+  } else if (lineAt() < 0) {
     const line = await get("/kpk/line", node.fen);
     if (ticket !== state.request) return;
     if (!line.ok) showError(line.body.error);
@@ -273,17 +280,16 @@ function render() {
 // ---- loading a FEN ----
 
 // Loads a FEN typed, pasted or linked. The server checks it: a bad one clears the analysis and
-// says what is wrong; a legal position beyond the tables is shown with the server's message.
+// says what is wrong. Castling rights and an en passant square are not dropped silently: the
+// board cannot play them yet, so such a FEN is refused with that reason.
 async function loadFen(text, { push = true, linked = false } = {}) {
   const ticket = ++state.request;
   const answer = await get("/standard", text);
   if (ticket !== state.request) return;
   const fields = text.trim().replace(/_/g, " ").split(/\s+/);
   const placement = parsePlacement(fields[0]);
-  // a legal position beyond the tables (more men) is shown; castling rights are not dropped
-  // silently: such a FEN is refused like a bad one
-  const beyond = answer.status === 404 && placement && (fields[2] || "-") === "-";
-  if (!answer.ok && !beyond) {
+  const special = (fields[2] || "-") !== "-" || (fields[3] || "-") !== "-";
+  if (!answer.ok || special) {
     if (linked && placement) {
       // a link to a position the server refuses: its men on the board, the reason beside it
       newTree({ ...parseFen(text), board: placement });
@@ -293,7 +299,7 @@ async function loadFen(text, { push = true, linked = false } = {}) {
     state.answer = null;
     state.map = null;
     panel.clear("No analysis");
-    showError(answer.body.error);
+    showError(answer.ok ? SPECIAL : answer.body.error);
     document.body.dataset.busy = "false";
     document.body.dataset.ready = String(ticket);
     return;

@@ -12,6 +12,9 @@ function outcome(m) {
   if (m.category === "win") return ["loss-word", "loses"];
   if (m.category === "blessed-loss") return ["cursed-word", "cursed win: the 50-move rule draws"];
   if (m.category === "cursed-win") return ["cursed-word", "blessed loss: the 50-move rule draws"];
+  if (m.category === "syzygy-loss") return ["win-word", "wins, unless the 50-move rule saves"];
+  if (m.category === "syzygy-win") return ["loss-word", "loses, unless the 50-move rule saves"];
+  if (m.category === "unknown") return ["unknown-word", "beyond the tables"];
   return ["draw-word", m.insufficient_material ? "draws: insufficient material" : "draws"];
 }
 
@@ -46,6 +49,9 @@ export function verdictWords(v, turn, clock) {
     return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + clock +
       " plies on the clock " + side + " can claim the 50-move draw first";
   }
+  if (v.category === "syzygy-win") return side + " to move wins, unless the 50-move rule saves " + other + z;
+  if (v.category === "syzygy-loss") return side + " to move loses, unless the 50-move rule saves " + side + z;
+  if (v.category === "unknown") return "Beyond the tables: no table holds this position";
   if (v.insufficient_material) return "Draw: insufficient material";
   return "Draw";
 }
@@ -55,6 +61,7 @@ export function lineEnd(v) {
   if (v.checkmate) return "checkmate";
   if (v.stalemate) return "stalemate";
   if (v.insufficient_material) return "insufficient material";
+  if (v.dtm === null && v.category !== "draw") return "the lines to mate are known for three men";
   return "neither side can force mate";
 }
 
