@@ -35,8 +35,10 @@
 //! decode) or missing is an error that names the file; nothing panics.
 
 mod error;
+mod memory;
 mod tables;
 
 pub use error::{OpenError, ProbeError};
+pub use memory::IN_MEMORY_LIMIT;
 pub use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, Wdl};
 pub use tables::{EMBEDDED_MEN, Tablebases};

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use shakmaty::{Chess, Position};
 use shakmaty_syzygy::{
@@ -63,7 +64,8 @@ impl Tablebases {
     /// The embedded tables alone: every position of at most three men.
     #[must_use]
     pub fn new() -> Tablebases {
-        Tablebases { files: Tablebase::new(), paths: HashMap::new() }
+        let files = Tablebase::with_filesystem(Arc::new(crate::memory::Files::new()));
+        Tablebases { files, paths: HashMap::new() }
     }
 
     /// Adds every Syzygy table of `dir` (`*.rtbw` for WDL, `*.rtbz` for DTZ; other files are
