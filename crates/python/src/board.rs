@@ -68,6 +68,39 @@ pub fn bitboards(board: &Bound<'_, PyAny>) -> PyResult<Bitboards> {
     })
 }
 
+/// The board as a shakmaty position of any number of men (its castling rights, en passant
+/// square and clock kept), read from its bitboards without FEN text; `None` when shakmaty
+/// finds it illegal (the caller reads the FEN for the reason).
+pub fn to_chess(b: &Bitboards, ep_square: Option<u32>) -> Option<shakmaty::Chess> {
+    use shakmaty::{Bitboard, CastlingMode, Chess, FromSetup, Piece, Setup};
+    let mut setup = Setup::empty();
+    let roles = [
+        (b.pawns, shakmaty::Role::Pawn),
+        (b.knights, shakmaty::Role::Knight),
+        (b.bishops, shakmaty::Role::Bishop),
+        (b.rooks, shakmaty::Role::Rook),
+        (b.queens, shakmaty::Role::Queen),
+        (b.kings, shakmaty::Role::King),
+    ];
+    for (bits, role) in roles {
+        for sq in Bitboard(bits) {
+            let color = if b.white & (1u64 << u32::from(sq)) != 0 {
+                shakmaty::Color::White
+            } else {
+                shakmaty::Color::Black
+            };
+            setup.board.set_piece_at(sq, Piece { color, role });
+        }
+    }
+    setup.turn = if b.white_to_move { shakmaty::Color::White } else { shakmaty::Color::Black };
+    setup.castling_rights = Bitboard(b.castling);
+    setup.ep_square = ep_square.and_then(|i| shakmaty::Square::try_from(i).ok());
+    setup.halfmoves = b.halfmoves;
+    Chess::from_setup(setup, CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+        .ok()
+}
+
 fn square(bits: u64) -> Square {
     // callers pass a non-empty bitboard: the index is below 64
     Square::ALL[bits.trailing_zeros() as usize & 63]

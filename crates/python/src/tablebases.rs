@@ -1,10 +1,14 @@
 //! The drop-in probers: python-chess's `chess.gaviota` and `chess.syzygy` tablebase objects for
 //! positions of at most three men, with their conventions and exceptions, answered from the
-//! embedded tables (no file is read).
+//! embedded tables (no file is read); the Syzygy prober also reads real Syzygy files added
+//! with `add_directory` for more men (through `kpk-syzygy`, not python-chess's reader).
+
+use std::sync::RwLock;
 
 use kpk::dtz;
 use kpk::{Endgame, dtm};
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use kpk_syzygy::{OpenError, ProbeError, Tablebases};
+use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyAnyMethods;
@@ -211,10 +215,50 @@ impl GaviotaTablebase {
     }
 }
 
-/// `chess.syzygy`'s tablebase for at most three men: `probe_wdl`, `get_wdl`, `probe_dtz`,
-/// `get_dtz`, a context manager, `close`. Made by `kpk.syzygy.open_tablebase()`.
+/// `chess.syzygy`'s tablebase: `probe_wdl`, `get_wdl`, `probe_dtz`, `get_dtz`, `add_directory`,
+/// a context manager, `close`. Made by `kpk.syzygy.open_tablebase()`. Three men come from the
+/// embedded tables; more from the Syzygy files of the directories added.
 #[pyclass(module = "kpk.syzygy", name = "Tablebase", frozen)]
-pub struct SyzygyTablebase;
+pub struct SyzygyTablebase {
+    /// The files added (`None` until a directory with tables is).
+    files: RwLock<Option<Tablebases>>,
+}
+
+impl SyzygyTablebase {
+    /// `probe` of the files for a board of more than three men, when files were added; `None`
+    /// for a board the embedded tables answer (or when there are no files: the embedded
+    /// reading then raises python-chess's error).
+    fn in_files<T>(
+        &self,
+        board: &Bound<'_, PyAny>,
+        probe: impl FnOnce(&Tablebases, &shakmaty::Chess) -> Result<T, ProbeError>,
+    ) -> PyResult<Option<T>> {
+        let files = self.files.read().map_err(|_| PyOSError::new_err("tablebase lock poisoned"))?;
+        let Some(tables) = files.as_ref() else { return Ok(None) };
+        if board::variant(board)? != "chess" || board::bitboards(board)?.men() <= 3 {
+            return Ok(None);
+        }
+        // from the bitboards (no FEN text); the FEN only for an illegal board's reason
+        let ep: Option<u32> = board.getattr(intern!(board.py(), "ep_square"))?.extract()?;
+        let pos = match board::to_chess(&board::bitboards(board)?, ep) {
+            Some(pos) => pos,
+            None => kpk_shakmaty::fen::parse_position(&fen_of(board))
+                .map_err(|e| PyKeyError::new_err(format!("syzygy probe failed: {e}")))?,
+        };
+        let fen = || fen_of(board);
+        match probe(tables, &pos) {
+            Ok(v) => Ok(Some(v)),
+            Err(ProbeError::Castling) => Err(PyKeyError::new_err(format!(
+                "syzygy tables do not contain positions with castling rights: {}",
+                fen()
+            ))),
+            Err(e @ (ProbeError::TooManyMen { .. } | ProbeError::MissingTable { .. })) => {
+                Err(syzygy_error::MissingTableError::new_err(format!("{e}: {}", fen())))
+            }
+            Err(e) => Err(PyOSError::new_err(e.to_string())),
+        }
+    }
+}
 
 #[pymethods]
 impl SyzygyTablebase {
@@ -238,16 +282,33 @@ impl SyzygyTablebase {
                 )));
             }
         }
-        Ok(SyzygyTablebase)
+        Ok(SyzygyTablebase { files: RwLock::new(None) })
     }
 
-    /// Accepted: nothing is read, the tables are embedded. Returns 10, the WDL and DTZ tables
-    /// of the five materials held (`KQvK`, `KRvK`, `KPvK`, `KBvK`, `KNvK`), as python-chess counts the
-    /// table files it finds.
+    /// Adds the Syzygy files of `directory` (`*.rtbw`, `*.rtbz`) for positions of more than
+    /// three men, and returns how many, as python-chess does (0 for a directory with no table).
+    /// `load_wdl` and `load_dtz` are accepted; both kinds are always added.
+    ///
+    /// Raises `OSError` for a directory that cannot be read or a file whose size no table can
+    /// have, naming it.
     #[pyo3(signature = (directory, *, load_wdl = true, load_dtz = true))]
-    fn add_directory(&self, directory: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> i32 {
-        let _ = directory;
-        5 * (i32::from(load_wdl) + i32::from(load_dtz))
+    fn add_directory(
+        &self,
+        directory: &Bound<'_, PyAny>,
+        load_wdl: bool,
+        load_dtz: bool,
+    ) -> PyResult<usize> {
+        let _ = (load_wdl, load_dtz);
+        let path: std::path::PathBuf =
+            directory.call_method0("__fspath__").unwrap_or_else(|_| directory.clone()).extract()?;
+        let mut files =
+            self.files.write().map_err(|_| PyOSError::new_err("tablebase lock poisoned"))?;
+        let tables = files.get_or_insert_with(Tablebases::new);
+        match tables.add_directory(&path) {
+            Ok(n) => Ok(n),
+            Err(OpenError::NoTables { .. }) => Ok(0),
+            Err(e) => Err(PyOSError::new_err(e.to_string())),
+        }
     }
 
     /// Accepted and ignored (a table file is never read): returns 0.
@@ -264,6 +325,9 @@ impl SyzygyTablebase {
     /// Raises `KeyError` for castling rights or more than 7 pieces, `MissingTableError` (a
     /// `KeyError`) for 4 to 7, and `KeyError` for an illegal position.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        if let Some(w) = self.in_files(board, Tablebases::probe_wdl_after_zeroing)? {
+            return Ok(w as i32);
+        }
         let pos = syzygy_position(board)?;
         Ok(match dtz::probe(&pos).wdl50(0) {
             dtz::Wdl50::Win => 2,
@@ -284,6 +348,9 @@ impl SyzygyTablebase {
     /// move wins (1: a capture, pawn move or mate wins now), negative when it loses (-1:
     /// checkmated), 0 for a draw; the halfmove clock is not read, as in python-chess.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        if let Some(d) = self.in_files(board, Tablebases::probe_dtz)? {
+            return Ok(d.ignore_rounding().0);
+        }
         Ok(dtz::probe(&syzygy_position(board)?).plies())
     }
 
@@ -305,8 +372,11 @@ impl SyzygyTablebase {
         false
     }
 
-    fn __repr__(&self) -> &'static str {
-        "<kpk.syzygy.Tablebase: every position of at most 3 men, embedded>"
+    fn __repr__(&self) -> String {
+        match self.files.read().ok().and_then(|f| f.as_ref().map(Tablebases::max_men)) {
+            Some(max) => format!("<kpk.syzygy.Tablebase: 3 men embedded, up to {max} from files>"),
+            None => "<kpk.syzygy.Tablebase: every position of at most 3 men, embedded>".to_string(),
+        }
     }
 }
 

@@ -2,6 +2,8 @@
 clock, DTZ with its signs) checked against the moves python-chess generates, and against the
 Rust library's answer through another path (the FEN reader of kpk.probe)."""
 
+import pathlib
+
 import chess
 import chess.variant
 import pytest
@@ -43,7 +45,7 @@ def test_dtz_satisfies_the_syzygy_recursion_on_python_chess_moves(name):
 
 
 def test_dtz_many_and_get_dtz():
-    tb = kpk.syzygy.open_tablebase("/tables")
+    tb = kpk.syzygy.open_tablebase()
     boards = sample(3, chess.ROOK, 200) + [chess.Board()]
     many = kpk.probe_dtz_many(boards)
     assert many[:-1] == [tb.probe_dtz(b) for b in boards[:-1]]
@@ -52,8 +54,9 @@ def test_dtz_many_and_get_dtz():
 
 
 def test_python_chess_signatures_and_variants():
-    tb = kpk.syzygy.open_tablebase("/tables", load_wdl=True, load_dtz=True, max_fds=None)
-    assert tb.add_directory(directory="/elsewhere") == 10
+    tb = kpk.syzygy.open_tablebase(None, load_wdl=True, load_dtz=True, max_fds=None)
+    with pytest.raises(OSError, match="/elsewhere"):
+        tb.add_directory(directory="/elsewhere")
     assert tb.add_file("/elsewhere/KQvK.rtbw") == 0
     kpk.syzygy.Tablebase(max_fds=None, VariantBoard=chess.Board)
     with pytest.raises(ValueError, match="standard chess"):
@@ -72,3 +75,41 @@ def test_errors_are_the_ones_python_chess_raises():
         tb.probe_dtz(chess.Board("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1"))
     with pytest.raises(KeyError, match="up to 7 pieces"):
         tb.probe_dtz(chess.Board("4k3/8/8/8/8/8/PPPPPPP1/4K3 w - - 0 1"))
+
+
+# the real Syzygy files beside the repository (every 3-man and 4-man ending)
+SHARED = pathlib.Path(__file__).resolve().parents[4] / "shared" / "syzygy"
+
+
+def random_board(rng, white, black):
+    while True:
+        board = chess.Board(None)
+        men = white + black.lower()
+        for letter, square in zip(men, rng.sample(chess.SQUARES, len(men))):
+            board.set_piece_at(square, chess.Piece.from_symbol(letter))
+        board.turn = rng.random() < 0.5
+        if board.is_valid() and len(board.checkers()) < 2:
+            return board
+
+
+def test_real_files_answer_four_men_as_python_chess_does():
+    import random
+
+    import chess.syzygy
+
+    assert SHARED.is_dir(), f"the real Syzygy files are expected in {SHARED}"
+    ours = kpk.syzygy.open_tablebase(str(SHARED))
+    assert "from files" in repr(ours)
+    theirs = chess.syzygy.open_tablebase(str(SHARED))
+    rng = random.Random(33)
+    for white, black in [("KQ", "KR"), ("KR", "KP"), ("KP", "KP"), ("KBN", "K"), ("KQ", "KQ")]:
+        for _ in range(300):
+            board = random_board(rng, white, black)
+            assert ours.probe_wdl(board) == theirs.probe_wdl(board), board.fen()
+            assert ours.probe_dtz(board) == theirs.probe_dtz(board), board.fen()
+    # three men still come from the embedded tables, and a table not added is missing
+    assert ours.probe_dtz(chess.Board("8/8/8/8/8/2k5/1R6/K7 w - - 0 1")) == 31
+    with pytest.raises(kpk.syzygy.MissingTableError):
+        ours.probe_dtz(chess.Board("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"))
+    with pytest.raises(KeyError, match="castling"):
+        ours.probe_dtz(chess.Board("4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"))
