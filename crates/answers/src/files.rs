@@ -41,9 +41,12 @@ impl Facts {
             Err(e) => return Err(e),
         };
         let dtm = kpk_shakmaty::to_endgame(pos).and_then(|e| dtm::probe(&e)).map(dtm::Dtm::plies);
+        // one move generation tells both checkmate and stalemate
+        let no_move = pos.legal_moves().is_empty();
+        let check = pos.is_check();
         Ok(Facts {
-            checkmate: pos.is_checkmate(),
-            stalemate: pos.is_stalemate(),
+            checkmate: no_move && check,
+            stalemate: no_move && !check,
             insufficient_material: pos.is_insufficient_material(),
             halfmoves: pos.halfmoves(),
             dtz,
@@ -166,7 +169,7 @@ impl Probe {
             );
             let answer = MoveProbe {
                 uci: Notation::uci_of(mv),
-                san: Notation::san_of(pos, mv),
+                san: Notation::san_after(pos, mv, facts.checkmate, after.is_check()),
                 zeroing: mv.is_zeroing(),
                 conversion: mv.is_conversion(),
                 after: facts.outcome(category),

@@ -6,7 +6,7 @@ use core::ops::Deref;
 
 use kpk::{Endgame, Move};
 use serde::{Serialize, Serializer};
-use shakmaty::san::SanPlus;
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess};
 
 use crate::json;
@@ -59,11 +59,21 @@ impl Notation {
         text
     }
 
-    /// `mv` of any position `pos` in standard algebraic notation, with `+` or `#`.
+    /// `mv` of any position `pos` in standard algebraic notation, its suffix (`#`, `+`) from
+    /// whether the position after it is `checkmate` or in `check` (known to the caller, so the
+    /// move is not played again).
     #[must_use]
-    pub fn san_of(pos: &Chess, mv: shakmaty::Move) -> Notation {
+    pub fn san_after(pos: &Chess, mv: shakmaty::Move, checkmate: bool, check: bool) -> Notation {
+        let suffix = if checkmate {
+            Some(Suffix::Checkmate)
+        } else if check {
+            Some(Suffix::Check)
+        } else {
+            None
+        };
+        let san = SanPlus { san: San::from_move(pos, mv), suffix };
         let mut text = Notation::empty();
-        let _ = fmt::write(&mut text, format_args!("{}", SanPlus::from_move(pos.clone(), mv)));
+        let _ = fmt::write(&mut text, format_args!("{san}"));
         text
     }
 

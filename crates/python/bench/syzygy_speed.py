@@ -18,18 +18,11 @@ import kpk.syzygy
 
 HERE = pathlib.Path(__file__).resolve()
 DIRECTORY = sys.argv[1] if len(sys.argv) > 1 else str(HERE.parents[4] / "shared" / "syzygy")
+# the random legal boards of the test that holds kpk.syzygy equal to chess.syzygy
+sys.path.insert(0, str(HERE.parents[1] / "tests"))
+from test_syzygy import random_board  # noqa: E402
+
 ENDINGS = [("KQ", "KR"), ("KR", "KP"), ("KP", "KP"), ("KBN", "K"), ("KQ", "KQ"), ("KR", "KN")]
-
-
-def random_board(rng, white, black):
-    while True:
-        board = chess.Board(None)
-        men = white + black.lower()
-        for letter, square in zip(men, rng.sample(chess.SQUARES, len(men))):
-            board.set_piece_at(square, chess.Piece.from_symbol(letter))
-        board.turn = rng.random() < 0.5
-        if board.is_valid() and len(board.checkers()) < 2:
-            return board
 
 
 def main():

@@ -235,12 +235,13 @@ impl SyzygyTablebase {
     ) -> PyResult<Option<T>> {
         let files = self.files.read().map_err(|_| PyOSError::new_err("tablebase lock poisoned"))?;
         let Some(tables) = files.as_ref() else { return Ok(None) };
-        if board::variant(board)? != "chess" || board::bitboards(board)?.men() <= 3 {
+        let bitboards = board::bitboards(board)?;
+        if bitboards.men() <= 3 || board::variant(board)? != "chess" {
             return Ok(None);
         }
         // from the bitboards (no FEN text); the FEN only for an illegal board's reason
         let ep: Option<u32> = board.getattr(intern!(board.py(), "ep_square"))?.extract()?;
-        let pos = match board::to_chess(&board::bitboards(board)?, ep) {
+        let pos = match board::to_chess(&bitboards, ep) {
             Some(pos) => pos,
             None => kpk_shakmaty::fen::parse_position(&fen_of(board))
                 .map_err(|e| PyKeyError::new_err(format!("syzygy probe failed: {e}")))?,
