@@ -148,6 +148,7 @@ export async function checkPanel(page, base) {
   check(beyond.status === 200 && (await page.textContent("#error")) === "", `four men answered: ${await page.textContent("#error")}`);
   check((await d.men()).split(" ").length === 4, "the four men are on the board");
   check((await page.$$("#moves li")).length === beyond.body.moves.length, "every move of four men is listed");
+  check(!(await page.textContent("#verdict")).includes("mate in"), `no mate count without a DTM: ${await page.textContent("#verdict")}`);
   const pawns = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1";
   await d.load(pawns);
   check((await page.textContent("#verdict")).startsWith("Beyond the tables"), `two pawns: ${await page.textContent("#verdict")}`);

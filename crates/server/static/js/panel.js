@@ -39,6 +39,15 @@ export function verdictWords(v, turn, clock) {
   if (v.checkmate) return side + " is checkmated";
   if (v.stalemate) return "Stalemate: a draw";
   const z = ", DTZ " + v.dtz;
+  // beyond three men the files give no distance to mate: the result and the DTZ only
+  if (v.dtm === null && (v.category === "win" || v.category === "loss")) {
+    return side + " to move " + (v.category === "win" ? "wins" : "loses") + z;
+  }
+  if (v.dtm === null && (v.category === "cursed-win" || v.category === "blessed-loss")) {
+    const winner = v.category === "cursed-win" ? side : other;
+    return side + " to move has a " + v.category.replace("-", " ") + z + ", but with " + clock +
+      " plies on the clock " + (winner === side ? other : side) + " can claim the 50-move draw first";
+  }
   if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + v.dtm + " plies)" + z;
   if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + -v.dtm + " plies)" + z;
   if (v.category === "cursed-win") {
