@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives `kpk uci` with python-chess's engine module, as a GUI would.
 
-Usage: uci_clients.py PATH/TO/kpk [--stop-latency N]
+Usage: uci_clients.py PATH/TO/kpk [SYZYGY_DIR] [--stop-latency N]
 
 1. A full conversation: handshake and options, a KPK and a KQK position whose mate must
    equal the tables' (asked of `kpk probe --json`), `go infinite` then `stop`, a middlegame
@@ -9,6 +9,12 @@ Usage: uci_clients.py PATH/TO/kpk [--stop-latency N]
 2. Ten short self-play games from varied openings at a fixed node count: every move legal,
    every game finished by the rules.
 3. Two games at 1 s + 0.01 s per move on a clock this script keeps: the engine never runs out.
+4. With SYZYGY_DIR (real Syzygy files): `SyzygyPath` and `SyzygyProbeLimit` among the options;
+   won KQ v KR and KR v KP positions (won by python-chess's own reader, chess.syzygy) scored in
+   the known-win band (`cp 14000` to `cp 15000`, never a mate, never an evaluation) with a
+   best move that keeps the win, `tbhits` counted, and a whole game against chess.syzygy's
+   longest defence won by mate before the 50-move rule; a directory that does not exist is
+   named in an `info string`.
 
 With --stop-latency N it only measures N stops of `go infinite` and prints the median and the
 largest latency in milliseconds (the benchmark in BENCHMARKS.md).
@@ -194,6 +200,75 @@ def clock_games(kpk):
     print("clock: ok")
 
 
+def keeps_win(tablebase, board, move):
+    """Whether `move` keeps a win for the side to move, by chess.syzygy: it mates, or leaves a
+    position lost for the opponent under the 50-move rule from its clock."""
+    after = board.copy()
+    after.push(move)
+    if after.is_checkmate():
+        return True
+    if len(after.piece_map()) > 4:
+        return False
+    dtz = tablebase.probe_dtz(after)
+    return dtz < 0 and after.halfmove_clock - dtz <= 100
+
+
+def longest_defence(tablebase, board):
+    """The losing side's move that resists longest by chess.syzygy: one that does not lose if
+    there is one, else the one that leaves the winner the longest distance to zeroing."""
+    def resistance(move):
+        after = board.copy()
+        after.push(move)
+        return (-tablebase.probe_wdl(after), tablebase.probe_dtz(after))
+    return max(board.legal_moves, key=resistance)
+
+
+def syzygy(kpk, directory):
+    import chess.syzygy
+    engine = chess.engine.SimpleEngine.popen_uci([kpk, "uci"])
+    for option in ["SyzygyPath", "SyzygyProbeLimit"]:
+        check(option in engine.options, f"option {option} missing: {list(engine.options)}")
+    engine.configure({"SyzygyPath": directory})
+    with chess.syzygy.open_tablebase(directory) as tablebase:
+        for fen, expected in [
+            ("8/8/8/8/8/2k5/1r6/K2Q4 w - - 0 1", True),     # KQ v KR
+            ("8/8/1k6/8/8/5p2/8/2K1R3 w - - 0 1", True),    # KR v KP
+            ("8/8/1k6/8/8/5p2/8/2K1R3 w - - 99 80", False), # the same, clock at 99: a draw
+        ]:
+            board = chess.Board(fen)
+            wdl = tablebase.probe_wdl(board)
+            dtz = tablebase.probe_dtz(board)
+            win = wdl == 2 and board.halfmove_clock + dtz <= 100
+            check(win == expected, f"{fen}: chess.syzygy says wdl {wdl}, dtz {dtz}")
+            result = engine.play(board, chess.engine.Limit(depth=4), info=chess.engine.INFO_ALL)
+            score = result.info["score"].relative
+            check(result.info.get("tbhits", 0) > 0, f"{fen}: tbhits {result.info.get('tbhits')}")
+            if win:
+                check(not score.is_mate() and 14_000 <= score.score() <= 15_000,
+                      f"{fen}: {score} is not in the known-win band")
+                check(keeps_win(tablebase, board, result.move), f"{fen}: {result.move} throws the win away")
+            else:
+                check(score.score() == 0, f"{fen}: the 50-move rule draws it, scored {score}")
+        # a whole game against the longest defence: mate before the 50-move rule
+        board = chess.Board("8/8/1k6/8/8/5p2/8/2K1R3 w - - 0 1")
+        while not board.is_game_over():
+            check(board.halfmove_clock < 100, f"the 50-move rule in {board.fen()}")
+            if board.turn == chess.WHITE:
+                move = engine.play(board, chess.engine.Limit(depth=4)).move
+            else:
+                move = longest_defence(tablebase, board)
+            board.push(move)
+        check(board.is_checkmate() and board.turn == chess.BLACK, f"the game ended {board.fen()}")
+        print(f"KR v KP won by mate in {board.ply()} plies against chess.syzygy's defence")
+    engine.quit()
+    # a directory that does not exist is named
+    process = subprocess.run([kpk, "uci"], input="setoption name SyzygyPath value /no/such/dir\nquit\n",
+                             capture_output=True, text=True, check=True)
+    check("info string" in process.stdout and "/no/such/dir" in process.stdout,
+          f"a missing SyzygyPath: {process.stdout}")
+    print("syzygy: ok")
+
+
 def stop_latency(kpk, n):
     engine = chess.engine.SimpleEngine.popen_uci([kpk, "uci"])
     waits = []
@@ -216,6 +291,8 @@ def main():
         return
     conversation(kpk)
     tables_and_multipv(kpk)
+    if len(sys.argv) > 2:
+        syzygy(kpk, sys.argv[2])
     self_play(kpk)
     clock_games(kpk)
 

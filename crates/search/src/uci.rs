@@ -23,6 +23,8 @@
 //! | `Selective` | check, default true | the selective search of [`crate::selective`] (check, single-reply and mate-threat extensions, null move, late-move reductions, internal iterative reduction, futility and razoring, aspiration windows, the quiescence search's delta pruning and table); false searches full width |
 //! | `UCI_ShowWDL` | check, default false | each `info` line carries `wdl W D L` in permille ([`wdl_permille`]: certain for a mate or a known result, a logistic model of the evaluation otherwise) |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
+//! | `SyzygyPath` | string, default `<empty>` | directories of Syzygy files (`KQvKR.rtbw`, `KQvKR.rtbz`, ...), separated by `:` (`;` on Windows): a root they hold is answered from them (the move that keeps the best result under the 50-move rule and zeroes soonest, scored in the known-win band), and below the root a position just reached by a capture or a pawn move takes its WDL from them; three men stay with the embedded tables (exact mates). A directory that cannot be read, or a damaged file, is named in an `info string` |
+//! | `SyzygyProbeLimit` | spin 0-7, default 7 | the most men of a position the files are probed for |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
 //! (30 moves to go when the GUI does not say), never more than a third of what is left, minus
@@ -56,12 +58,14 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::eval::Knowledge;
-use crate::search::{Driver, Info, Limits, Options, SearchResult, Searcher, TtScheme, key};
+use crate::search::{Driver, Info, Limits, Options, SearchResult, Searcher, Syzygy, TtScheme, key};
 use crate::selective::Selectivity;
 
 const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH: usize = 16;
 const DEFAULT_OVERHEAD_MS: u64 = 30;
+/// The default and largest `SyzygyProbeLimit`: the largest Syzygy tables have seven men.
+const DEFAULT_PROBE_LIMIT: usize = 7;
 
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -84,6 +88,9 @@ pub struct Engine {
     overhead: Duration,
     /// `UCI_ShowWDL`: each `info` line carries `wdl W D L`.
     show_wdl: bool,
+    /// The files of `SyzygyPath` (none until it is set) and `SyzygyProbeLimit`.
+    syzygy: Option<Syzygy>,
+    probe_limit: usize,
 }
 
 impl Default for Engine {
@@ -104,6 +111,8 @@ impl Engine {
             contempt: 0,
             show_wdl: false,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
+            syzygy: None,
+            probe_limit: DEFAULT_PROBE_LIMIT,
         }
     }
 
@@ -187,7 +196,9 @@ impl Engine {
                 self.searcher = Some(searcher);
             } else {
                 // the search thread panicked: start again with a fresh table
-                self.searcher = Some(fresh_searcher(engine_options()));
+                let mut searcher = fresh_searcher(engine_options());
+                searcher.set_syzygy(self.syzygy.clone());
+                self.searcher = Some(searcher);
             }
         }
     }
@@ -272,6 +283,21 @@ impl Engine {
             "move overhead" => {
                 self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
             }
+            "syzygypath" => {
+                let (syzygy, problems) = open_syzygy(value.unwrap_or(""), self.probe_limit);
+                self.syzygy = syzygy;
+                searcher.set_syzygy(self.syzygy.clone());
+                if !problems.is_empty() {
+                    return Err(problems.join("; "));
+                }
+            }
+            "syzygyprobelimit" => {
+                self.probe_limit = usize::try_from(number(0, 7)?).unwrap_or(DEFAULT_PROBE_LIMIT);
+                if let Some(s) = self.syzygy.as_mut() {
+                    s.probe_limit = self.probe_limit;
+                }
+                searcher.set_syzygy(self.syzygy.clone());
+            }
             _ => return Err(format!("unknown option `{name}`")),
         }
         searcher.set_options(options);
@@ -320,7 +346,7 @@ impl Engine {
             let mut report = |info: &Info| say(&out, &info_line(info, show_wdl));
             // a search that panics must still answer: a GUI waiting for `bestmove` would lose on
             // time. It answers the first legal move, says why, and leaves a fresh searcher.
-            let options = searcher.options();
+            let (options, syzygy) = (searcher.options(), searcher.syzygy().cloned());
             let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 searcher.run(&root, &history, limits, &mut report)
             }));
@@ -329,7 +355,13 @@ impl Engine {
             if failed {
                 say(&out, "info string the search failed; answering the first legal move");
             }
-            let searcher = if failed { fresh_searcher(options) } else { searcher };
+            let searcher = if failed {
+                let mut fresh = fresh_searcher(options);
+                fresh.set_syzygy(syzygy);
+                fresh
+            } else {
+                searcher
+            };
             // `go infinite` answers only when told to stop
             while infinite && !waiting.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -353,6 +385,27 @@ impl Engine {
 /// and below it (GUIs get `mate N` from them; the library's defaults measure the search alone).
 fn engine_options() -> Options {
     Options { root_dtm: true, tables: true, selectivity: Selectivity::ALL, ..Options::default() }
+}
+
+/// The Syzygy files of a `SyzygyPath` value (directories separated by the platform's path
+/// separator; empty or `<empty>` for none) probed up to `probe_limit` men, and what went wrong
+/// with each directory that could not be added (the directories that could are kept).
+fn open_syzygy(path: &str, probe_limit: usize) -> (Option<Syzygy>, Vec<String>) {
+    let mut tables = kpk_syzygy::Tablebases::new();
+    let mut problems = Vec::new();
+    let mut added = 0;
+    let path = path.trim();
+    if path.is_empty() || path == "<empty>" {
+        return (None, problems);
+    }
+    for dir in std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()) {
+        match tables.add_directory(&dir) {
+            Ok(n) => added += n,
+            Err(e) => problems.push(format!("SyzygyPath: {e}")),
+        }
+    }
+    let syzygy = (added > 0).then(|| Syzygy { tables: Arc::new(tables), probe_limit });
+    (syzygy, problems)
 }
 
 /// A searcher with the default table size and `options`.
@@ -412,8 +465,8 @@ fn info_line(info: &Info, show_wdl: bool) -> String {
     let pv: Vec<String> = info.pv.iter().map(uci).collect();
     let score = UciScore { score: info.score, bound: info.bound };
     let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {}",
-        info.depth, info.seldepth, info.nodes, info.hashfull
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} tbhits {}",
+        info.depth, info.seldepth, info.nodes, info.hashfull, info.tbhits
     );
     if info.multipv > 0 {
         line = line.replacen(" score ", &format!(" multipv {} score ", info.multipv), 1);
@@ -429,7 +482,7 @@ fn info_line(info: &Info, show_wdl: bool) -> String {
     line
 }
 
-const OPTIONS: [&str; 14] = [
+const OPTIONS: [&str; 16] = [
     "Hash type spin default 16 min 1 max 4096",
     "Clear Hash type button",
     "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
@@ -444,6 +497,8 @@ const OPTIONS: [&str; 14] = [
     "UCI_ShowWDL type check default false",
     "MultiPV type spin default 1 min 1 max 32",
     "Move Overhead type spin default 30 min 0 max 5000",
+    "SyzygyPath type string default <empty>",
+    "SyzygyProbeLimit type spin default 7 min 0 max 7",
 ];
 
 /// The arguments of `go`.

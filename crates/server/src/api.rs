@@ -151,10 +151,7 @@ fn file_error(e: &ProbeError) -> ApiError {
     ApiError::server_error(e.to_string())
 }
 
-/// The answer of `GET /standard/mainline?fen=...`, in the lichess tablebase API's shape
-/// ([`Mainline`]): the DTZ-optimal line until mate or until the 50-move draw can be claimed,
-/// each step's UCI, SAN and the DTZ after it, the winner (`w`, `b` or `null`) and the DTZ of
-/// the position.
+/// [`mainline_in`] with the embedded tables alone.
 ///
 /// ```
 /// let v = kpk_server::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
@@ -164,11 +161,34 @@ fn file_error(e: &ProbeError) -> ApiError {
 /// ```
 ///
 /// # Errors
-/// [`ApiError`] 400 for a missing, malformed or illegal FEN, 404 for more than three men or
-/// castling rights.
+/// As [`mainline_in`].
 pub fn mainline(fen: Option<&str>) -> Result<Value, ApiError> {
-    let (_, p) = parse_fen(fen)?;
-    Ok(to_json(&Mainline::of(&p.position, p.halfmoves)))
+    mainline_in(embedded(), fen)
+}
+
+/// The answer of `GET /standard/mainline?fen=...`, in the lichess tablebase API's shape
+/// ([`Mainline`]): the DTZ-optimal line until mate or until the 50-move draw can be claimed,
+/// each step's UCI, SAN and the DTZ after it, the winner (`w`, `b` or `null`) and the DTZ of
+/// the position; at most three men from the embedded tables, more from the Syzygy files of
+/// `tables` (as lila-tablebase plays it: [`Mainline::from_files`]).
+///
+/// ```
+/// use kpk_syzygy::Tablebases;
+/// let e = kpk_server::api::mainline_in(&Tablebases::new(), Some("4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1"));
+/// assert_eq!(e.unwrap_err().status, 404);
+/// ```
+///
+/// # Errors
+/// [`ApiError`] 400 for a missing, malformed or illegal FEN; 404 for a position no table holds
+/// (too many men, castling rights, a table not given), as lila-tablebase answers; 500 naming a
+/// damaged file.
+pub fn mainline_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
+    let pos = parse_position(fen)?;
+    let line = Mainline::from_files(tables, &pos).map_err(|e| match e {
+        ProbeError::Damaged { .. } => file_error(&e),
+        _ => ApiError::not_found(e.to_string()),
+    })?;
+    Ok(to_json(&line))
 }
 
 /// A typed answer as a JSON value (the answers serialise infallibly: strings, numbers, booleans).

@@ -94,8 +94,11 @@ async fn standard(
     answer(query, |fen| api::standard_in(&tables, fen))
 }
 
-async fn standard_mainline(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
-    answer(query, api::mainline)
+async fn standard_mainline(
+    State(tables): Tables,
+    query: Result<Query<FenQuery>, QueryRejection>,
+) -> Response {
+    answer(query, |fen| api::mainline_in(&tables, fen))
 }
 
 async fn kpk_map(query: Result<Query<FenQuery>, QueryRejection>) -> Response {

@@ -36,9 +36,11 @@
 
 mod error;
 mod memory;
+mod root;
 mod tables;
 
 pub use error::{OpenError, ProbeError};
 pub use memory::IN_MEMORY_LIMIT;
+pub use root::RootMove;
 pub use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, Wdl};
 pub use tables::{EMBEDDED_MEN, Tablebases};

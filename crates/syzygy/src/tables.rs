@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{
     AmbiguousWdl, Dtz, MaybeRounded, Metric, ProbeError as FileError, SyzygyError, Tablebase, Wdl,
 };
@@ -164,6 +164,32 @@ impl Tablebases {
     pub fn probe_wdl(&self, pos: &Chess) -> Result<AmbiguousWdl, ProbeError> {
         let dtz = self.probe_dtz(pos)?;
         Ok(AmbiguousWdl::from_dtz_and_halfmoves(dtz, pos.halfmoves()))
+    }
+
+    /// The move the tables recommend in `pos`, with the DTZ of the position after it: the
+    /// first of [`kpk::dtz::outcomes`] for three men (exact), shakmaty-syzygy's
+    /// [`best_move`](Tablebase::best_move) beyond (the halfmove clock ignored, as
+    /// lila-tablebase's main line plays). `None` when `pos` has no legal move.
+    ///
+    /// ```
+    /// use kpk_syzygy::{Dtz, Tablebases};
+    /// let pos = kpk_shakmaty::fen::parse_position("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap();
+    /// let (mv, dtz) = Tablebases::new().best_move(&pos).unwrap().unwrap();
+    /// assert_eq!(mv.to().to_string(), "d6");
+    /// assert_eq!(dtz.precise(), Some(Dtz(-2)));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// See [`ProbeError`].
+    pub fn best_move(&self, pos: &Chess) -> Result<Option<(Move, MaybeRounded<Dtz>)>, ProbeError> {
+        if let Some(ending) = self.embedded(pos)? {
+            return Ok(kpk::dtz::outcomes(&ending).next().and_then(|best| {
+                let mv = kpk_shakmaty::to_shakmaty_move(pos, best.mv)?;
+                Some((mv, MaybeRounded::Precise(Dtz(best.dtz.plies()))))
+            }));
+        }
+        self.files.best_move(pos).map_err(|e| self.error(e, pos))
     }
 
     /// `pos` as an ending of the embedded tables, when it has at most three men; an error

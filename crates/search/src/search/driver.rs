@@ -47,6 +47,9 @@ impl Searcher {
         {
             return answer;
         }
+        if let Some(answer) = self.root_from_syzygy(root, on_info) {
+            return answer;
+        }
         let mut guess = Score::ZERO;
         // the last mate reported, with its line: a deeper iteration that finds the same adds
         // nothing and is not reported again (the search goes on: it may find a quicker mate)
@@ -271,7 +274,7 @@ impl Searcher {
         Some(SearchResult { score, best, pv, depth: 1, seldepth: 0, nodes: 0, passes: 0 })
     }
 
-    fn info(&self, depth: u8, score: Score, bound: Bound, pv: Vec<Move>) -> Info {
+    pub(super) fn info(&self, depth: u8, score: Score, bound: Bound, pv: Vec<Move>) -> Info {
         Info {
             depth,
             // an iteration of depth d looks d plies ahead at least, even where it stops early
@@ -283,6 +286,7 @@ impl Searcher {
             time: self.budget.start.elapsed(),
             hashfull: self.tt.hashfull(),
             pv,
+            tbhits: self.budget.tbhits,
             multipv: 0,
         }
     }

@@ -39,11 +39,15 @@
 //! | `node` | negamax with principal variation search and the selective pieces (razoring, null move, futility, late-move reductions, extensions) |
 //! | `quiesce` | the quiescence search |
 //! | `ordering` | the move-ordering memory (killers, countermoves, history) and the picker that hands a node's moves out best first |
+//! | `syzygy` | Syzygy files: a root they hold answered from them, and the WDL of a position just reached by a capture or a pawn move below it |
 
 mod driver;
 mod node;
 mod ordering;
 mod quiesce;
+mod syzygy;
+
+pub use syzygy::Syzygy;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -152,6 +156,9 @@ pub struct Info {
     pub hashfull: u32,
     /// The principal variation, from the table.
     pub pv: Vec<Move>,
+    /// Positions valued by a table so far (the embedded tables or the Syzygy files): UCI's
+    /// `tbhits`.
+    pub tbhits: u64,
     /// The line's rank when several are asked ([`Options::multi_pv`] above 1), from 1; `0`
     /// when one line is asked.
     pub multipv: u8,
@@ -193,6 +200,8 @@ pub struct Searcher {
     passed: Vec<bool>,
     ordering: MoveOrder,
     iteration: Iteration,
+    /// The Syzygy files probed beyond three men, if any.
+    syzygy: Option<Syzygy>,
 }
 
 /// A search under way: its limits, the flag another thread may raise, what it has spent.
@@ -202,6 +211,8 @@ struct Budget {
     start: Instant,
     stop: Arc<AtomicBool>,
     nodes: u64,
+    /// Positions valued by a table.
+    tbhits: u64,
     /// The deepest ply reached.
     seldepth: u32,
     /// Whether a limit or the stop flag ended the search.
@@ -218,6 +229,7 @@ impl Budget {
             start: Instant::now(),
             stop,
             nodes: 0,
+            tbhits: 0,
             seldepth: 0,
             aborted: false,
             can_abort: false,
@@ -277,6 +289,7 @@ impl Searcher {
             passed: vec![false; MAX_SEARCH_PLY as usize + 2],
             ordering: MoveOrder::new(MAX_SEARCH_PLY as usize + 2),
             iteration: Iteration::default(),
+            syzygy: None,
         }
     }
 
@@ -484,13 +497,18 @@ impl Searcher {
         }
     }
 
-    /// The tables' exact value of a node below the root with at most three men, under the
-    /// 50-move rule from its clock; `None` where the tables are off or do not hold it.
-    fn table_value(&self, pos: &Chess, ply: u32) -> Option<Score> {
-        if !self.options.tables || ply == 0 {
+    /// A table's value of a node below the root, counted as a table hit: the embedded
+    /// tables' exact value for at most three men under the 50-move rule from its clock (where
+    /// [`Options::tables`] is on), else the Syzygy files' WDL of a node just reached by a
+    /// capture or a pawn move ([`Searcher::set_syzygy`]); `None` where no table answers.
+    fn table_value(&mut self, pos: &Chess, ply: u32) -> Option<Score> {
+        if ply == 0 {
             return None;
         }
-        self.table_exact(pos, ply)
+        let exact = if self.options.tables { self.table_exact(pos, ply) } else { None };
+        let value = exact.or_else(|| self.syzygy_value(pos, ply))?;
+        self.budget.tbhits += 1;
+        Some(value)
     }
 
     /// The tables' exact value of any node with at most three men at `ply` (see
