@@ -90,6 +90,9 @@ enum Command {
         /// three men; may be given more than once.
         #[arg(long = "syzygy", value_name = "DIR")]
         syzygy: Vec<std::path::PathBuf>,
+        /// MiB of answers kept to answer a position asked again without probing (0: none).
+        #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u16))]
+        cache_mib: u16,
     },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
     /// with a transposition table and the endgame knowledge of this project.
@@ -134,9 +137,11 @@ enum Benchmark {
 }
 
 /// `kpk serve`: prints the URL as soon as the port is bound, and a last line when stopped.
-fn serve(addr: &str, syzygy: &[std::path::PathBuf]) -> Result<ExitCode, String> {
+fn serve(addr: &str, syzygy: &[std::path::PathBuf], cache_mib: u16) -> Result<ExitCode, String> {
     let tables = kpk_cli::tablebases(syzygy)?;
-    kpk_server::run_until_signal(addr, kpk_server::Limits::default(), tables, |local| {
+    let limits =
+        kpk_server::Limits { cache_bytes: usize::from(cache_mib) << 20, ..Default::default() };
+    kpk_server::run_until_signal(addr, limits, tables, |local| {
         let _ = kpk_cli::emit(&format!("kpk serve: listening on http://{local}/ (Ctrl-C stops)\n"));
     })?;
     kpk_cli::emit("kpk serve: stopped\n")?;
@@ -152,7 +157,7 @@ fn main() -> ExitCode {
         Command::Explain { json, fen } => explain::run(&fen, json),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
-        Command::Serve { addr, syzygy } => serve(&addr, &syzygy),
+        Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),
         Command::Uci => kpk_search::uci::Engine::new()
             .run(std::io::stdin().lock(), std::io::stdout())
             .map(|()| ExitCode::SUCCESS)

@@ -141,9 +141,27 @@ pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
 /// # Errors
 /// [`ApiError`] 400 for a missing, malformed or illegal FEN; 500 naming a damaged file.
 pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
+    let body = standard_body(tables, fen)?;
+    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// [`standard_in`]'s answer as the JSON text the server sends, written straight from the
+/// typed answer ([`kpk_answers::json::append`]; the same bytes as `serde_json` writes it).
+///
+/// ```
+/// use kpk_syzygy::Tablebases;
+/// let body = kpk_server::api::standard_body(&Tablebases::new(), Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
+/// assert!(body.starts_with(br#"{"checkmate":false,"#));
+/// ```
+///
+/// # Errors
+/// As [`standard_in`].
+pub fn standard_body(tables: &Tablebases, fen: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let pos = parse_position(fen)?;
     let probe = Probe::from_files(tables, &pos).map_err(|e| file_error(&e))?;
-    Ok(to_json(&probe))
+    let mut body = Vec::with_capacity(4096);
+    kpk_answers::json::append(&mut body, &probe);
+    Ok(body)
 }
 
 /// A file the answer needs is damaged: the server's fault, not the request's.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -20,6 +21,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::api::{self, ApiError};
+use crate::cache::Cache;
 use crate::page;
 
 /// The server's bounds.
@@ -33,15 +35,21 @@ pub struct Limits {
     /// headers) before it is dropped: without it, clients that send half a request and wait
     /// hold their connections for ever, and a few of them can hold every one a machine allows.
     pub header_time: Duration,
+    /// The most bytes of answers kept to answer a position asked again without probing
+    /// (`/standard` and `/standard/mainline`; keys, bodies and a fixed allowance per entry);
+    /// 0 keeps none.
+    pub cache_bytes: usize,
 }
 
 impl Default for Limits {
-    /// 64 requests at once, 5 seconds each, 5 seconds to send a request's head.
+    /// 64 requests at once, 5 seconds each, 5 seconds to send a request's head, 16 MiB of
+    /// answers kept.
     fn default() -> Limits {
         Limits {
             concurrency: 64,
             request_time: Duration::from_secs(5),
             header_time: Duration::from_secs(5),
+            cache_bytes: 16 << 20,
         }
     }
 }
@@ -54,7 +62,12 @@ struct FenQuery {
 
 /// A JSON response with a status.
 fn json_response(status: StatusCode, body: &Value) -> Response {
-    let mut response = (status, body.to_string()).into_response();
+    json_bytes(status, Bytes::from(body.to_string()))
+}
+
+/// A response with a status and a body that is JSON text already.
+fn json_bytes(status: StatusCode, body: Bytes) -> Response {
+    let mut response = (status, body).into_response();
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -64,6 +77,38 @@ fn json_response(status: StatusCode, body: &Value) -> Response {
 fn error_response(e: &ApiError) -> Response {
     let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
     json_response(status, &e.to_json())
+}
+
+/// Answers a cached route: the query read (a malformed one is a 400 with a JSON error), then
+/// the body kept for `route` and its FEN, or `respond`'s, kept for the next time.
+fn cached(
+    app: &Shared,
+    route: &str,
+    query: Result<Query<FenQuery>, QueryRejection>,
+    respond: impl FnOnce(Option<&str>) -> Result<Vec<u8>, ApiError>,
+) -> Response {
+    let Query(q) = match query {
+        Ok(q) => q,
+        Err(e) => {
+            return error_response(&ApiError::bad_request(format!("malformed query: {e}")));
+        }
+    };
+    let fen = q.fen.as_deref();
+    // the route, a space, the FEN as asked (a request without one is not kept)
+    let key = fen.map(|f| [route.as_bytes(), b" ", f.as_bytes()].concat());
+    if let Some(body) = key.as_deref().and_then(|k| app.cache.get(k)) {
+        return json_bytes(StatusCode::OK, body);
+    }
+    match respond(fen) {
+        Ok(body) => {
+            let body = Bytes::from(body);
+            if let Some(k) = key {
+                app.cache.insert(&k, body.clone());
+            }
+            json_bytes(StatusCode::OK, body)
+        }
+        Err(e) => error_response(&e),
+    }
 }
 
 /// Answers an API route: the query read (a malformed one is a 400 with a JSON error), then
@@ -84,21 +129,26 @@ fn answer(
     }
 }
 
-/// The tables every route answers from: the embedded ones and the files given.
-type Tables = State<Arc<Tablebases>>;
+/// What every route shares: the tables it answers from (the embedded ones and the files
+/// given) and the answers already sent.
+struct Shared {
+    tables: Arc<Tablebases>,
+    cache: Cache,
+}
 
-async fn standard(
-    State(tables): Tables,
-    query: Result<Query<FenQuery>, QueryRejection>,
-) -> Response {
-    answer(query, |fen| api::standard_in(&tables, fen))
+type App = State<Arc<Shared>>;
+
+async fn standard(State(app): App, query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    cached(&app, "/standard", query, |fen| api::standard_body(&app.tables, fen))
 }
 
 async fn standard_mainline(
-    State(tables): Tables,
+    State(app): App,
     query: Result<Query<FenQuery>, QueryRejection>,
 ) -> Response {
-    answer(query, |fen| api::mainline_in(&tables, fen))
+    cached(&app, "/standard/mainline", query, |fen| {
+        api::mainline_in(&app.tables, fen).map(|v| v.to_string().into_bytes())
+    })
 }
 
 async fn kpk_map(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
@@ -156,7 +206,7 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         // the time limit, so that waiting for a turn counts against it
         .layer(GlobalConcurrencyLimitLayer::new(limits.concurrency))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
-        .with_state(tables)
+        .with_state(Arc::new(Shared { tables, cache: Cache::new(limits.cache_bytes) }))
 }
 
 /// Serves on `listener` until `shutdown` completes, then finishes the requests under way and

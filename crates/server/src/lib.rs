@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod api;
+mod cache;
 mod http;
 mod page;
 

@@ -358,7 +358,7 @@ fn bad_requests_get_an_error_that_names_the_problem() {
         (
             "/standard/mainline?fen=4k3%2F8%2F8%2F8%2F8%2F8%2FPP6%2F4K3_w_-_-_0_1",
             404,
-            "unsupported material",
+            "tables hold at most 3",
         ),
         ("/standard/mainline?fen=r3k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_q_-_0_1", 404, "castling"),
         ("/standard/mainline?fen=hello", 400, "invalid FEN"),
