@@ -15,8 +15,9 @@ one batch, and each answer is held against python-chess:
   - the moves best first: no move is in a better category than one before it.
 
 Then `kpk serve --syzygy DIR` answers a sample of the same positions on /standard with the same
-objects (without the FEN the command line echoes), and a position of five men answers
-`unknown` with the exact answer of the capture into four men.
+objects (without the FEN the command line echoes), a position of five men answers `unknown`
+with the exact answer of the capture into four men, and /standard/mainline of decisive and
+drawn positions is replayed with python-chess (every step's DTZ, the result kept, the end).
 
 Usage: tests/syzygy_crosscheck.py KPK_BINARY SYZYGY_DIR [--per-ending N] [--seed S]
 """
@@ -46,6 +47,7 @@ def check(ok, message):
         failures.append(message)
         if len(failures) <= 20:
             print("FAIL:", message, file=sys.stderr)
+    return ok
 
 
 def endings(directory, men):
@@ -165,6 +167,46 @@ def get(url):
         return e.code, json.loads(e.read())
 
 
+def check_mainlines(url, boards, tb):
+    """/standard/mainline of decisive 4-man positions, replayed with python-chess: the DTZ of
+    the position and after every step as chess.syzygy reads it (compare_dtz's allowance where
+    kpk answers three men exactly), every step keeping the result, the line ending in mate by
+    the winner or with the clock at 100; a drawn position has an empty line."""
+    decisive = [b for b in boards if b.halfmove_clock == 0 and tb.probe_wdl(b) in (-2, 2)][:80]
+    drawn = [b for b in boards if tb.probe_wdl(b) == 0][:10]
+    steps = 0
+    for board in decisive + drawn:
+        status, body = get(url + "standard/mainline?fen=" + board.fen().replace(" ", "_"))
+        where = f"/standard/mainline {board.fen()}"
+        if not check(status == 200, f"{where}: {status} {body}"):
+            continue
+        compare_dtz(body["dtz"], tb.probe_dtz(board), 4, where)
+        if board in drawn:
+            check(body["mainline"] == [] and body["winner"] is None, f"{where}: a draw has a line")
+            continue
+        winner = board.turn if tb.probe_wdl(board) > 0 else not board.turn
+        at = board.copy()
+        for step in body["mainline"]:
+            move = chess.Move.from_uci(step["uci"])
+            if not check(move in at.legal_moves, f"{where}: {step['uci']} illegal in {at.fen()}"):
+                break
+            check(step["san"] == at.san(move), f"{where}: SAN {step['san']}")
+            mover_wins = at.turn == winner
+            at.push(move)
+            steps += 1
+            if at.is_checkmate():
+                break
+            men = len(at.piece_map())
+            compare_dtz(step["dtz"], tb.probe_dtz(at), men, f"{where} after {step['uci']}")
+            check((tb.probe_wdl(at) < 0) == mover_wins, f"{where}: {step['uci']} gives the result away")
+        ended = at.is_checkmate() or at.halfmove_clock >= 100
+        check(ended, f"{where}: the line stops in {at.fen()}")
+        check(body["winner"] == ("w" if winner == chess.WHITE else "b") if at.is_checkmate()
+              else body["winner"] is None, f"{where}: winner {body['winner']}")
+    print(f"/standard/mainline: {len(decisive)} decisive positions ({steps} steps) and "
+          f"{len(drawn)} drawn ones replayed with python-chess")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -216,6 +258,7 @@ def main():
         check(all(m["category"] == "unknown" for m in others), "five men: quiet moves unknown")
         print(f"/standard: {len(sample)} positions as kpk probe; five men unknown, "
               f"Bxc3 {capture['category']} (DTZ {capture['dtz']})")
+        check_mainlines(url, boards, tb)
         status, body = get(url + "standard?fen=rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR_w_KQkq_-_0_1")
         check(status == 200 and body["category"] == "unknown" and len(body["moves"]) == 20,
               f"the start position: {status}")

@@ -6,7 +6,12 @@ and p99 latency of each cell (every request asked once before timing, so both se
 caches hold them), the start-up time (spawn to the first answer) and the resident
 memory after the load.
 
-Usage: compare.py KPK_BINARY LILA_BINARY SYZYGY_DIR URL_FILE... [--rounds N] [--seconds S]
+Usage: compare.py KPK_BINARY LILA_BINARY SYZYGY_DIR URL_FILE... [--rounds N] [--seconds S] [--pinned]
+
+On a 2-core machine the load generator competes with the server for the cores: when a server
+answers faster than wrk can read, wrk's two threads take turns on the cores and its own waits
+show in the latencies. With --pinned the servers run on core 0 (`taskset -c 0`) and wrk on
+core 1 with one thread, so that each has a core of its own.
 
 The request lists come from make_urls.py; urls.lua replays them round robin.
 """
@@ -44,10 +49,10 @@ def rss_mib(process):
     return kib / 1024
 
 
-def wrk(port, urls, connections, seconds):
-    threads = 1 if connections == 1 else 2
+def wrk(port, urls, connections, seconds, pinned):
+    threads = 1 if connections == 1 or pinned else 2
     out = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "-s", os.path.join(HERE, "urls.lua"),
+        (["taskset", "-c", "1"] if pinned else []) + ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "-s", os.path.join(HERE, "urls.lua"),
          f"http://127.0.0.1:{port}"],
         env=dict(os.environ, URLS=urls), capture_output=True, text=True, check=True).stdout
     fields = dict(kv.split("=") for kv in re.search(r"^BENCH (.*)$", out, re.M).group(1).split())
@@ -64,10 +69,12 @@ def main():
     parser.add_argument("urls", nargs="+")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--pinned", action="store_true")
     args = parser.parse_args()
+    pin = ["taskset", "-c", "0"] if args.pinned else []
     servers = {
-        "kpk serve": ([args.kpk, "serve", "--addr", "127.0.0.1:18080", "--syzygy", args.syzygy], 18080),
-        "lila-tablebase": ([args.lila, "--standard", args.syzygy, "--bind", "127.0.0.1:19000"], 19000),
+        "kpk serve": (pin + [args.kpk, "serve", "--addr", "127.0.0.1:18080", "--syzygy", args.syzygy], 18080),
+        "lila-tablebase": (pin + [args.lila, "--standard", args.syzygy, "--bind", "127.0.0.1:19000"], 19000),
     }
     startup = {name: [] for name in servers}
     for _ in range(5):
@@ -90,7 +97,7 @@ def main():
             for connections in (1, 16, 64):
                 for name, (_, port) in servers.items():
                     cells.setdefault((urls, connections, name), []).append(
-                        wrk(port, urls, connections, args.seconds))
+                        wrk(port, urls, connections, args.seconds, args.pinned))
     print(f"start-up to the first answer, median of 5: " + ", ".join(
         f"{name} {statistics.median(s) * 1000:.1f} ms" for name, s in startup.items()))
     print("resident memory after the load: " + ", ".join(

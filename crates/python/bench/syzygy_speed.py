@@ -1,6 +1,8 @@
 """kpk.syzygy against python-chess's own chess.syzygy on real 4-man files: probe_dtz and
 probe_wdl of the same 3,000 random boards (500 of each of six endings), the two probers
 alternating round by round; the median round of three, per probe. Both answer alike (asserted).
+Then kpk's batch forms (probe_dtz_array and probe_wdl_array over the same boards) against the
+same loop of chess.syzygy probes.
 
     python3 crates/python/bench/syzygy_speed.py [SYZYGY_DIR]   # default: ../shared/syzygy
 """
@@ -32,16 +34,28 @@ def main():
     theirs = chess.syzygy.open_tablebase(DIRECTORY)
     for b in boards:
         assert (ours.probe_dtz(b), ours.probe_wdl(b)) == (theirs.probe_dtz(b), theirs.probe_wdl(b)), b.fen()
-    rounds = {"kpk": [], "python-chess": []}
+    assert ours.probe_dtz_array(boards).tolist() == [theirs.probe_dtz(b) for b in boards]
+    assert ours.probe_wdl_array(boards).tolist() == [theirs.probe_wdl(b) for b in boards]
+
+    def one_by_one(tb):
+        for b in boards:
+            tb.probe_dtz(b)
+            tb.probe_wdl(b)
+
+    def batch(tb):
+        tb.probe_dtz_array(boards)
+        tb.probe_wdl_array(boards)
+
+    rounds = {"kpk": [], "kpk arrays": [], "python-chess": []}
     for _ in range(3):
-        for name, tb in (("kpk", ours), ("python-chess", theirs)):
+        for name, run in (("kpk", lambda: one_by_one(ours)), ("kpk arrays", lambda: batch(ours)),
+                          ("python-chess", lambda: one_by_one(theirs))):
             start = time.perf_counter()
-            for b in boards:
-                tb.probe_dtz(b)
-                tb.probe_wdl(b)
+            run()
             rounds[name].append((time.perf_counter() - start) / (2 * len(boards)))
-    k, p = statistics.median(rounds["kpk"]), statistics.median(rounds["python-chess"])
+    k, a, p = (statistics.median(rounds[n]) for n in ("kpk", "kpk arrays", "python-chess"))
     print(f"kpk.syzygy {k * 1e6:.2f} us, chess.syzygy {p * 1e6:.1f} us per probe: {p / k:.1f}x")
+    print(f"kpk.syzygy's arrays {a * 1e6:.2f} us per probe: {p / a:.1f}x chess.syzygy")
 
 
 if __name__ == "__main__":

@@ -312,11 +312,49 @@ impl SyzygyTablebase {
         }
     }
 
-    /// Accepted and ignored (a table file is never read): returns 0.
+    /// Adds one Syzygy file (`KQvKR.rtbw` or `KQvKR.rtbz`), as python-chess does: 1 when the
+    /// file was added. `load_wdl` and `load_dtz` are accepted.
+    ///
+    /// Raises `ValueError` for a name that is not a Syzygy table's (python-chess's error), and
+    /// `OSError` naming a file that cannot be read or whose size no table can have.
     #[pyo3(signature = (path, *, load_wdl = true, load_dtz = true))]
-    fn add_file(&self, path: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> i32 {
-        let _ = (path, load_wdl, load_dtz);
-        0
+    fn add_file(&self, path: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> PyResult<i32> {
+        let _ = (load_wdl, load_dtz);
+        let path: std::path::PathBuf =
+            path.call_method0("__fspath__").unwrap_or_else(|_| path.clone()).extract()?;
+        let mut files =
+            self.files.write().map_err(|_| PyOSError::new_err("tablebase lock poisoned"))?;
+        let tables = files.get_or_insert_with(Tablebases::new);
+        match tables.add_file(&path) {
+            Ok(()) => Ok(1),
+            Err(e @ OpenError::NotATable { .. }) => Err(PyValueError::new_err(e.to_string())),
+            Err(e) => Err(PyOSError::new_err(e.to_string())),
+        }
+    }
+
+    /// `probe_wdl` of every board of `boards` (any iterable of `chess.Board`) at once: a numpy
+    /// `int8` array when numpy is installed, a list otherwise. A board no table holds raises as
+    /// `probe_wdl` does, or takes `default` where one is given.
+    #[pyo3(signature = (boards, *, default = None))]
+    fn probe_wdl_array<'py>(
+        &self,
+        boards: &Bound<'py, PyAny>,
+        default: Option<i32>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let values = each(boards, default, |board| self.probe_wdl(board))?;
+        as_array(boards.py(), values, "int8")
+    }
+
+    /// `probe_dtz` of every board of `boards` at once: a numpy `int16` array when numpy is
+    /// installed, a list otherwise; `default` as for `probe_wdl_array`.
+    #[pyo3(signature = (boards, *, default = None))]
+    fn probe_dtz_array<'py>(
+        &self,
+        boards: &Bound<'py, PyAny>,
+        default: Option<i32>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let values = each(boards, default, |board| self.probe_dtz(board))?;
+        as_array(boards.py(), values, "int16")
     }
 
     /// WDL under the 50-move rule assuming the clock was just reset, as python-chess's
@@ -378,6 +416,33 @@ impl SyzygyTablebase {
             Some(max) => format!("<kpk.syzygy.Tablebase: 3 men embedded, up to {max} from files>"),
             None => "<kpk.syzygy.Tablebase: every position of at most 3 men, embedded>".to_string(),
         }
+    }
+}
+
+/// `probe` of each board, `default` in place of a `KeyError` where one is given.
+fn each(
+    boards: &Bound<'_, PyAny>,
+    default: Option<i32>,
+    probe: impl Fn(&Bound<'_, PyAny>) -> PyResult<i32>,
+) -> PyResult<Vec<i32>> {
+    let py = boards.py();
+    let mut values = Vec::new();
+    for board in boards.try_iter()? {
+        match (probe(&board?), default) {
+            (Ok(v), _) => values.push(v),
+            (Err(e), Some(d)) if e.is_instance_of::<PyKeyError>(py) => values.push(d),
+            (Err(e), _) => return Err(e),
+        }
+    }
+    Ok(values)
+}
+
+/// `values` as a numpy array of `dtype`, or as a list where numpy is not installed.
+fn as_array<'py>(py: Python<'py>, values: Vec<i32>, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+    let list = pyo3::types::PyList::new(py, values)?;
+    match py.import("numpy") {
+        Ok(numpy) => numpy.call_method1("array", (list, dtype)),
+        Err(_) => Ok(list.into_any()),
     }
 }
 

@@ -57,7 +57,8 @@ def test_python_chess_signatures_and_variants():
     tb = kpk.syzygy.open_tablebase(None, load_wdl=True, load_dtz=True, max_fds=None)
     with pytest.raises(OSError, match="/elsewhere"):
         tb.add_directory(directory="/elsewhere")
-    assert tb.add_file("/elsewhere/KQvK.rtbw") == 0
+    with pytest.raises(OSError, match="/elsewhere/KQvK.rtbw"):
+        tb.add_file("/elsewhere/KQvK.rtbw")
     kpk.syzygy.Tablebase(max_fds=None, VariantBoard=chess.Board)
     with pytest.raises(ValueError, match="standard chess"):
         kpk.syzygy.open_tablebase(VariantBoard=chess.variant.AtomicBoard)
@@ -113,3 +114,36 @@ def test_real_files_answer_four_men_as_python_chess_does():
         ours.probe_dtz(chess.Board("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"))
     with pytest.raises(KeyError, match="castling"):
         ours.probe_dtz(chess.Board("4k3/8/8/8/8/8/P7/R3K3 w Q - 0 1"))
+
+
+def test_batch_forms_and_single_files_read_the_real_files():
+    import random
+
+    import chess.syzygy
+    import numpy as np
+
+    theirs = chess.syzygy.open_tablebase(str(SHARED))
+    ours = kpk.syzygy.open_tablebase()
+    # one ending's files added one by one, with those of the endings its captures lead to
+    assert ours.add_file(str(SHARED / "KQvKR.rtbw")) == 1
+    assert ours.add_file(SHARED / "KQvKR.rtbz") == 1
+    for name in ["KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"]:
+        assert ours.add_file(str(SHARED / name)) == 1
+    rng = random.Random(7)
+    boards = [random_board(rng, "KQ", "KR") for _ in range(200)]
+    boards.append(chess.Board("8/8/8/8/8/2k5/1R6/K7 w - - 0 1"))  # three men, embedded
+    wdl = ours.probe_wdl_array(boards)
+    dtz = ours.probe_dtz_array(boards)
+    assert isinstance(wdl, np.ndarray) and wdl.dtype == np.int8 and dtz.dtype == np.int16
+    assert wdl.tolist() == [theirs.probe_wdl(b) for b in boards]
+    assert dtz.tolist() == [theirs.probe_dtz(b) for b in boards]
+    # a table not added raises as probe_wdl does, or takes the default
+    other = chess.Board("4k3/8/8/8/8/8/PP6/4K3 w - - 0 1")
+    with pytest.raises(kpk.syzygy.MissingTableError):
+        ours.probe_wdl_array([boards[0], other])
+    assert ours.probe_dtz_array([other, boards[-1]], default=-999).tolist() == [-999, 31]
+    # a name that is not a table's, and a file that does not exist
+    with pytest.raises(ValueError, match="not named as a Syzygy table"):
+        ours.add_file(str(SHARED / "README"))
+    with pytest.raises(OSError, match="/no/such/dir/KQvKQ.rtbw: there is no such file"):
+        ours.add_file("/no/such/dir/KQvKQ.rtbw")

@@ -22,8 +22,13 @@ pub enum OpenError {
         /// The directory asked.
         path: PathBuf,
     },
+    /// A file added by name is not named as a Syzygy table (`KQvKR.rtbw`, `KQvKR.rtbz`).
+    NotATable {
+        /// The file.
+        path: PathBuf,
+    },
     /// A table file cannot be a Syzygy table as it stands (its size no table can have), or
-    /// cannot be read.
+    /// cannot be read (a file added by name that does not exist among them).
     Damaged {
         /// The file.
         path: PathBuf,
@@ -43,8 +48,13 @@ impl fmt::Display for OpenError {
                 "no Syzygy table in {} (expected files such as KQvK.rtbw and KQvK.rtbz)",
                 path.display()
             ),
+            OpenError::NotATable { path } => write!(
+                f,
+                "{} is not named as a Syzygy table (such as KQvKR.rtbw or KQvKR.rtbz)",
+                path.display()
+            ),
             OpenError::Damaged { path, reason } => {
-                write!(f, "damaged tablebase file {}: {reason}", path.display())
+                write!(f, "cannot use the tablebase file {}: {reason}", path.display())
             }
         }
     }

@@ -101,19 +101,46 @@ impl Tablebases {
         // in name order, so that an error names the same file every time
         names.sort();
         let count = names.len();
-        for (name, path) in names {
-            self.files.add_file(&path).map_err(|e| OpenError::Damaged {
-                path: path.clone(),
-                reason: match e.kind() {
-                    std::io::ErrorKind::InvalidData => {
-                        "its size is not that of any Syzygy table (truncated?)".to_string()
-                    }
-                    _ => e.to_string(),
-                },
-            })?;
-            self.paths.insert(name, path);
+        for (_, path) in names {
+            self.add_file(&path)?;
         }
         Ok(count)
+    }
+
+    /// Adds one Syzygy table file (`KQvKR.rtbw` for WDL, `KQvKR.rtbz` for DTZ), opened when a
+    /// position first needs it.
+    ///
+    /// # Errors
+    ///
+    /// [`OpenError::NotATable`] when the file's name is not a table's, [`OpenError::Damaged`]
+    /// naming a file whose size no table can have (a truncated download) or that cannot be
+    /// read.
+    ///
+    /// ```
+    /// use kpk_syzygy::{OpenError, Tablebases};
+    /// let mut tables = Tablebases::new();
+    /// let err = tables.add_file("/some/where/notes.txt").unwrap_err();
+    /// assert!(matches!(err, OpenError::NotATable { .. }));
+    /// assert!(err.to_string().contains("notes.txt"));
+    /// ```
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(), OpenError> {
+        let path = path.as_ref();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()).filter(|n| is_table_name(n))
+        else {
+            return Err(OpenError::NotATable { path: path.to_path_buf() });
+        };
+        self.files.add_file(path).map_err(|e| OpenError::Damaged {
+            path: path.to_path_buf(),
+            reason: match e.kind() {
+                std::io::ErrorKind::InvalidData => {
+                    "its size is not that of any Syzygy table (truncated?)".to_string()
+                }
+                std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+                _ => e.to_string(),
+            },
+        })?;
+        self.paths.insert(name.to_string(), path.to_path_buf());
+        Ok(())
     }
 
     /// The most men of any table: at least [`EMBEDDED_MEN`].
