@@ -23,7 +23,7 @@
 //! | `Selective` | check, default true | the selective search of [`crate::selective`] (check, single-reply and mate-threat extensions, null move, late-move reductions, internal iterative reduction, futility and razoring, aspiration windows, the quiescence search's delta pruning and table); false searches full width |
 //! | `UCI_ShowWDL` | check, default false | each `info` line carries `wdl W D L` in permille ([`wdl_permille`]: certain for a mate or a known result, a logistic model of the evaluation otherwise) |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
-//! | `SyzygyPath` | string, default `<empty>` | directories of Syzygy files (`KQvKR.rtbw`, `KQvKR.rtbz`, ...), separated by `:` (`;` on Windows): a root they hold is answered from them (the move that keeps the best result under the 50-move rule and zeroes soonest, scored in the known-win band), and below the root a position just reached by a capture or a pawn move takes its WDL from them; three men stay with the embedded tables (exact mates). A directory that cannot be read, or a damaged file, is named in an `info string` |
+//! | `SyzygyPath` | string, default `<empty>` | directories of Syzygy files (`KQvKR.rtbw`, `KQvKR.rtbz`, ...), separated by `:` (`;` on Windows): a root they hold is answered from them (the move that keeps the best result under the 50-move rule and zeroes soonest, scored in the known-win band), and below the root a position just reached by a capture or a pawn move takes its WDL from them; three men stay with the embedded tables (exact mates). A directory that cannot be read, or a file whose size no table can have, is named in an `info string` (the tables added before it are kept); a file whose contents do not decode is passed over when a position needs it (the search answers instead) |
 //! | `SyzygyProbeLimit` | spin 0-7, default 7 | the most men of a position the files are probed for |
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
@@ -393,18 +393,18 @@ fn engine_options() -> Options {
 fn open_syzygy(path: &str, probe_limit: usize) -> (Option<Syzygy>, Vec<String>) {
     let mut tables = kpk_syzygy::Tablebases::new();
     let mut problems = Vec::new();
-    let mut added = 0;
     let path = path.trim();
     if path.is_empty() || path == "<empty>" {
         return (None, problems);
     }
     for dir in std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()) {
-        match tables.add_directory(&dir) {
-            Ok(n) => added += n,
-            Err(e) => problems.push(format!("SyzygyPath: {e}")),
+        if let Err(e) = tables.add_directory(&dir) {
+            problems.push(format!("SyzygyPath: {e}"));
         }
     }
-    let syzygy = (added > 0).then(|| Syzygy { tables: Arc::new(tables), probe_limit });
+    // the tables added before a damaged file are kept and used
+    let any = tables.files().next().is_some();
+    let syzygy = any.then(|| Syzygy { tables: Arc::new(tables), probe_limit });
     (syzygy, problems)
 }
 

@@ -142,7 +142,12 @@ fn a_root_in_the_files_keeps_its_result_and_is_scored_in_the_known_win_band() {
         assert_eq!(kept.unambiguous(), Some(expected), "{fen}: {best} keeps {kept:?}");
         use shakmaty_syzygy::Wdl;
         match expected {
-            Wdl::Win => assert!(result.score.is_known_win(), "{fen}: {:?}", result.score),
+            // a mate in one is the mate; any other win a known win
+            Wdl::Win => assert!(
+                result.score.is_known_win() || result.score == Score::mate_in(1),
+                "{fen}: {:?}",
+                result.score
+            ),
             Wdl::Loss => assert!(result.score.is_known_loss(), "{fen}: {:?}", result.score),
             _ => assert_eq!(result.score, Score::ZERO, "{fen}"),
         }
@@ -212,4 +217,20 @@ fn the_probe_limit_and_no_files_leave_the_root_to_the_search() {
     assert!(answer(&mut plain, &root).0.nodes > 0);
     let mut full = searcher();
     assert_eq!(answer(&mut full, &root).0.nodes, 0);
+}
+
+/// A mate stays a mate: a root move of the files that mates is `mate 1`, and below the root a
+/// capture that mates into the files (Qxg7#, five men to four) is the mate, not a known win.
+#[test]
+fn a_mate_into_the_files_is_scored_as_a_mate() {
+    let mut searcher = searcher();
+    let root = position("k7/8/1K6/8/8/8/7r/2Q5 w - - 0 1");
+    let (result, _) = answer(&mut searcher, &root);
+    assert_eq!(result.nodes, 0, "answered from the files");
+    assert_eq!(result.score, Score::mate_in(1));
+    assert_eq!(result.best.map(|m| m.to().to_string()), Some("c8".to_string()));
+    let root = position("7k/6n1/6K1/8/8/8/r7/Q7 w - - 0 1");
+    let (result, _) = answer(&mut searcher, &root);
+    assert_eq!(result.score, Score::mate_in(1));
+    assert_eq!(result.best.map(|m| m.to().to_string()), Some("g7".to_string()));
 }

@@ -142,7 +142,8 @@ pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
 /// [`ApiError`] 400 for a missing, malformed or illegal FEN; 500 naming a damaged file.
 pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
     let body = standard_body(tables, fen)?;
-    Ok(serde_json::from_slice(&body).unwrap_or(Value::Null))
+    serde_json::from_slice(&body)
+        .map_err(|e| ApiError::server_error(format!("the answer is not valid JSON: {e}")))
 }
 
 /// [`standard_in`]'s answer as the JSON text the server sends, written straight from the

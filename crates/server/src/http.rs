@@ -79,19 +79,22 @@ fn error_response(e: &ApiError) -> Response {
     json_response(status, &e.to_json())
 }
 
-/// Answers a cached route: the query read (a malformed one is a 400 with a JSON error), then
-/// the body kept for `route` and its FEN, or `respond`'s, kept for the next time.
+/// The query of an API route, or the 400 that answers a malformed one.
+fn read_query(query: Result<Query<FenQuery>, QueryRejection>) -> Result<FenQuery, ApiError> {
+    query.map(|Query(q)| q).map_err(|e| ApiError::bad_request(format!("malformed query: {e}")))
+}
+
+/// Answers a cached route: the query read ([`read_query`]), then the body kept for `route`
+/// and its FEN, or `respond`'s, kept for the next time.
 fn cached(
     app: &Shared,
     route: &str,
     query: Result<Query<FenQuery>, QueryRejection>,
     respond: impl FnOnce(Option<&str>) -> Result<Vec<u8>, ApiError>,
 ) -> Response {
-    let Query(q) = match query {
+    let q = match read_query(query) {
         Ok(q) => q,
-        Err(e) => {
-            return error_response(&ApiError::bad_request(format!("malformed query: {e}")));
-        }
+        Err(e) => return error_response(&e),
     };
     let fen = q.fen.as_deref();
     // the route, a space, the FEN as asked (a request without one is not kept)
@@ -111,17 +114,14 @@ fn cached(
     }
 }
 
-/// Answers an API route: the query read (a malformed one is a 400 with a JSON error), then
-/// `respond` on its FEN.
+/// Answers an API route: the query read ([`read_query`]), then `respond` on its FEN.
 fn answer(
     query: Result<Query<FenQuery>, QueryRejection>,
     respond: impl FnOnce(Option<&str>) -> Result<Value, ApiError>,
 ) -> Response {
-    let Query(q) = match query {
+    let q = match read_query(query) {
         Ok(q) => q,
-        Err(e) => {
-            return error_response(&ApiError::bad_request(format!("malformed query: {e}")));
-        }
+        Err(e) => return error_response(&e),
     };
     match respond(q.fen.as_deref()) {
         Ok(v) => json_response(StatusCode::OK, &v),

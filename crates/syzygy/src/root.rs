@@ -1,7 +1,8 @@
-//! The root's moves ranked by the tables, as an engine plays a position the tables hold
-//! (Stockfish's root ranking): each move's result under the 50-move rule from the root's
-//! clock, then its distance to zeroing, so that the first move keeps the best result and makes
-//! the quickest progress towards it.
+//! The root's moves ranked by the tables, as an engine plays a position the tables hold: each
+//! move's result under the 50-move rule from the root's clock (as Stockfish's root ranking
+//! classes them), then its distance to zeroing, so that the first move keeps the best result
+//! and makes the quickest progress towards it (the DTZ-optimal move, as Fathom's root probe
+//! and shakmaty-syzygy's `best_move` choose it, here with the clock counted).
 
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{AmbiguousWdl, Dtz, MaybeRounded};
@@ -90,8 +91,14 @@ impl Tablebases {
             // one ply more than the opponent's distance
             (-self.probe_dtz(after)?).add_plies_saturating(1)
         };
-        // counted from the root's clock
-        let wdl = AmbiguousWdl::from_dtz_and_halfmoves(dtz, halfmoves);
+        // counted from the root's clock; a rounded distance of exactly 100 plies may be 101
+        // (shakmaty-syzygy reads a clock of 0 as a position just after zeroing, which the root
+        // through a quiet move is not)
+        let wdl = match dtz {
+            MaybeRounded::Rounded(Dtz(100)) if halfmoves == 0 => AmbiguousWdl::MaybeWin,
+            MaybeRounded::Rounded(Dtz(-100)) if halfmoves == 0 => AmbiguousWdl::MaybeLoss,
+            _ => AmbiguousWdl::from_dtz_and_halfmoves(dtz, halfmoves),
+        };
         Ok(RootMove { mv, wdl, dtz, checkmate: false })
     }
 }

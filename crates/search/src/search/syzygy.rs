@@ -3,7 +3,8 @@
 //! zeroing, [`Tablebases::rank_root_moves`]); below the root, a position just reached by a
 //! capture or a pawn move is ended by its WDL from the files, scored in the Score crate's
 //! known-win band (a win the files prove without a distance to mate: never a mate score, never
-//! an evaluation). Three men stay with the embedded tables, which give exact mates.
+//! an evaluation). A mate stays a mate, and three men stay with the embedded tables, which give
+//! exact mates.
 
 use std::sync::Arc;
 
@@ -14,6 +15,24 @@ use shakmaty::{Chess, Move, Position};
 use super::{Info, MAX_SEARCH_PLY, SearchResult, Searcher};
 
 /// The Syzygy files a [`Searcher`] probes, and the most men it probes them for.
+///
+/// ```
+/// use std::sync::Arc;
+/// use kpk_search::search::{Searcher, Syzygy};
+/// use kpk_syzygy::Tablebases;
+///
+/// let mut tables = Tablebases::new();
+/// # let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/syzygy");
+/// # if std::path::Path::new(dir).is_dir() {
+/// tables.add_directory(dir).unwrap(); // the KQvKR.rtbw, KQvKR.rtbz, ... files
+/// let mut searcher = Searcher::new(16);
+/// searcher.set_syzygy(Some(Syzygy { tables: Arc::new(tables), probe_limit: 7 }));
+/// // KQ v KR: answered from the files, in the known-win band
+/// let pos = kpk_shakmaty::fen::parse_position("8/8/8/8/8/2k5/1r6/K2Q4 w - - 0 1").unwrap();
+/// let result = searcher.search(&pos, 4);
+/// assert!(result.score.is_known_win() && result.nodes == 0);
+/// # }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Syzygy {
     /// The files (and the embedded tables, which the search reads directly).
@@ -34,10 +53,14 @@ impl Syzygy {
     }
 }
 
-/// The value the search gives a root move the files rank, for the side that plays it: a win
-/// or loss the 50-move rule leaves standing in the known-win band, nearer its edge the
-/// quicker it zeroes; anything else (a draw, a win or loss the rule spoils) the draw.
+/// The value the search gives a root move the files rank, for the side that plays it: a mate
+/// in one as such; a win or loss the 50-move rule leaves standing in the known-win band,
+/// nearer its edge the quicker it zeroes; anything else (a draw, a win or loss the rule
+/// spoils) the draw.
 fn root_value(m: &RootMove, draw: Score) -> Score {
+    if m.checkmate {
+        return Score::mate_in(1);
+    }
     let plies = m.dtz.ignore_rounding().0.unsigned_abs();
     match m.wdl {
         AmbiguousWdl::Win | AmbiguousWdl::MaybeWin => Score::known_win_in(plies),
@@ -48,7 +71,8 @@ fn root_value(m: &RootMove, draw: Score) -> Score {
 
 impl Searcher {
     /// Probes these Syzygy files from now on (`None`: the embedded tables alone). The table is
-    /// emptied when the files change: its entries were found with other knowledge.
+    /// emptied when the files change: its entries were found with other knowledge. See
+    /// [`Syzygy`] for an example.
     pub fn set_syzygy(&mut self, syzygy: Option<Syzygy>) {
         let same = match (&self.syzygy, &syzygy) {
             (Some(a), Some(b)) => {
@@ -64,6 +88,10 @@ impl Searcher {
     }
 
     /// The Syzygy files probed, if any.
+    ///
+    /// ```
+    /// assert!(kpk_search::search::Searcher::new(1).syzygy().is_none());
+    /// ```
     #[must_use]
     pub fn syzygy(&self) -> Option<&Syzygy> {
         self.syzygy.as_ref()
@@ -72,10 +100,11 @@ impl Searcher {
     /// The files' value of a node below the root reached by a capture or a pawn move (its
     /// clock at zero): the WDL under the 50-move rule, a win or loss in the known-win band at
     /// the node's distance from the root, a draw (or a win or loss the rule spoils) as the draw
-    /// policy's. `None` where the files are not asked or do not hold the node.
+    /// policy's. `None` where the files are not asked or do not hold the node, and for a
+    /// checkmate (the search scores it as the mate it is).
     pub(super) fn syzygy_value(&self, pos: &Chess, ply: u32) -> Option<Score> {
         let syzygy = self.syzygy.as_ref()?;
-        if pos.halfmoves() != 0 || !syzygy.holds(pos) {
+        if pos.halfmoves() != 0 || !syzygy.holds(pos) || pos.is_checkmate() {
             return None;
         }
         let at = self.score_ply(ply);
