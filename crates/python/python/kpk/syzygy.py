@@ -4,7 +4,8 @@ python-chess's pure-Python reader.
 
 ``open_tablebase(directory=None)`` returns an object with python-chess's Syzygy prober's
 methods and conventions (``probe_wdl``, ``get_wdl``, ``probe_dtz``, ``get_dtz``,
-``add_directory``, a context manager, ``close``): WDL under the 50-move rule as if the clock had
+``add_directory``, ``add_file``, a context manager, ``close``), and batch forms over numpy
+(``probe_wdl_array``, ``probe_dtz_array``): WDL under the 50-move rule as if the clock had
 just been reset (2, 1, 0, -1, -2), DTZ in plies (1: a capture, pawn move or mate wins now; -1:
 checkmated), exact for three men, as the file stores it beyond; ``KeyError`` for castling
 rights or more than 7 pieces, ``MissingTableError`` (a ``KeyError``) for a position whose table
