@@ -88,23 +88,23 @@ impl Tablebases {
     pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> Result<usize, OpenError> {
         let dir = dir.as_ref();
         let listing = |error| OpenError::Directory { path: dir.to_path_buf(), error };
-        let mut names = Vec::new();
+        let mut tables = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(listing)? {
             let entry = entry.map_err(listing)?;
-            if let Some(name) = entry.file_name().to_str().filter(|n| is_table_name(n)) {
-                names.push((name.to_string(), entry.path()));
+            if entry.file_name().to_str().is_some_and(is_table_name) {
+                tables.push(entry.path());
             }
         }
-        if names.is_empty() {
+        if tables.is_empty() {
             return Err(OpenError::NoTables { path: dir.to_path_buf() });
         }
-        // in name order, so that an error names the same file every time
-        names.sort();
-        let count = names.len();
-        for (_, path) in names {
-            self.add_file(&path)?;
+        // in name order (one directory: path order is name order), so that an error names the
+        // same file every time
+        tables.sort();
+        for path in &tables {
+            self.add_file(path)?;
         }
-        Ok(count)
+        Ok(tables.len())
     }
 
     /// Adds one Syzygy table file (`KQvKR.rtbw` for WDL, `KQvKR.rtbz` for DTZ), opened when a
