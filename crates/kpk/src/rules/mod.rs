@@ -26,6 +26,7 @@
 mod classifier;
 mod drawn;
 mod frame;
+mod plan;
 mod proof;
 mod races;
 mod recognizer;
@@ -38,6 +39,9 @@ use alloc::vec::Vec;
 pub use classifier::{
     Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
     searched_heuristic,
+};
+pub use plan::{
+    Aim, Judgement, MAX_TEMPI, Plan, Progress, REFUTATION_PLIES, judge, plan, progress,
 };
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};

@@ -1,0 +1,805 @@
+//! Play by the rules: for every KPK position one move and its point in chess words, chosen from
+//! the rules alone (the classifier's verdict on the position after each move, and the geometry
+//! of the pawn's key squares), and a coach that judges any move.
+//!
+//! **The winning plan** (the side with the pawn, in a won position) keeps the win with every
+//! move and makes progress by a measure ([`Progress`]) that falls with every plan move against
+//! every defence, so no plan game can loop:
+//!
+//! 1. push the pawn (or promote) when the push keeps the win;
+//! 2. else step the king towards the *escort zone* when the step keeps the win: the files of
+//!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
+//!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), nearest
+//!    the defender first (taking the opposition, shouldering), then nearest the pawn's stop
+//!    square;
+//! 3. else, where the defender holds the king off, step aside round him (outflanking): the
+//!    winning sideways step after which the king gets on soonest against every defence, found
+//!    by a forcing line of at most [`MAX_TEMPI`] such steps (a bounded proof, like the
+//!    classifier's).
+//!
+//! **The drawing plan** (the defender, in a drawn position) takes the pawn if he can, else
+//! takes the opposition, else stays in front of the pawn, else heads for the rook pawn's
+//! corner, else keeps nearest the pawn's stop square, always with a move that keeps the draw.
+//! The defender of a lost position resists by standing as near the pawn's way as he can; the
+//! side with the pawn in a drawn position keeps its pawn.
+//!
+//! ```
+//! use kpk::{Color, KpkPosition, KpkSetup, Square, rules::{self, Aim}};
+//!
+//! // Kd3, Pe3 v Ke6: White steps up and takes the opposition
+//! let pos = KpkPosition::new(KpkSetup {
+//!     strong_side: Color::White,
+//!     strong_king: Square::D3,
+//!     pawn: Square::E3,
+//!     weak_king: Square::E6,
+//!     side_to_move: Color::White,
+//! })
+//! .unwrap();
+//! let plan = rules::plan(&pos).unwrap();
+//! assert_eq!(plan.mv.to, Square::E4);
+//! assert_eq!(plan.aim, Aim::Opposition);
+//! ```
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::classifier::{Basis, Classification, classify, classify_endgame};
+use super::frame::{Coord, Frame};
+use super::rule::Rule;
+use crate::{Color, Endgame, IllegalMove, KpkPosition, Move, Role, Square, Wdl};
+
+/// The most sideways steps the winning plan ever needs before the king gets on (a pawn push, or
+/// a step nearer the escort zone): the depth of its bounded proof. The exhaustive test in
+/// `tests/plan.rs` finds every won position within it.
+pub const MAX_TEMPI: u8 = 4;
+
+/// The plies of a refutation the coach writes out.
+pub const REFUTATION_PLIES: usize = 6;
+
+/// What a plan move is for: its point, in the words of the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Aim {
+    /// The pawn promotes: to a queen, or to a rook where a queen would stalemate.
+    Promote(Role),
+    /// The pawn runs: the defending king is outside its square.
+    Run,
+    /// The pawn advances under the king's escort.
+    Advance,
+    /// The king reaches a key square of the pawn.
+    KeySquare,
+    /// The king takes the opposition.
+    Opposition,
+    /// The king shoulders the defender away from the pawn's way.
+    Shoulder,
+    /// The king heads for the key squares.
+    Approach,
+    /// The king steps round the defender, who holds it off in front (outflanking).
+    Outflank,
+    /// The defender takes the pawn.
+    TakePawn,
+    /// The defender stays in front of the pawn.
+    StayInFront,
+    /// The defender heads for the rook pawn's promotion corner.
+    HeadForCorner,
+    /// The defender keeps the draw near the pawn's way (the rules decide the position after).
+    KeepDraw,
+    /// The defender of a lost position stands as near the pawn's way as he can.
+    Resist,
+    /// The side with the pawn, in a drawn position, guards its pawn with the king.
+    GuardPawn,
+    /// The side with the pawn, in a drawn position, keeps its pawn out of the defender's reach.
+    KeepPawn,
+    /// The side with the pawn, in a drawn position, cannot keep its pawn.
+    PawnLost,
+}
+
+impl Aim {
+    /// The aim in a few words, as a reason starts: `"takes the opposition"`.
+    ///
+    /// ```
+    /// use kpk::rules::Aim;
+    /// assert_eq!(Aim::Run.words(), "the pawn runs");
+    /// ```
+    #[must_use]
+    pub const fn words(self) -> &'static str {
+        match self {
+            Aim::Promote(Role::Rook) => "promotes to a rook",
+            Aim::Promote(_) => "promotes to a queen",
+            Aim::Run => "the pawn runs",
+            Aim::Advance => "the pawn advances",
+            Aim::KeySquare => "the king reaches a key square",
+            Aim::Opposition => "takes the opposition",
+            Aim::Shoulder => "shoulders the defender",
+            Aim::Approach => "the king heads for the key squares",
+            Aim::Outflank => "outflanks",
+            Aim::TakePawn => "takes the pawn",
+            Aim::StayInFront => "stays in front of the pawn",
+            Aim::HeadForCorner => "heads for the corner",
+            Aim::KeepDraw => "keeps the draw",
+            Aim::Resist => "holds out",
+            Aim::GuardPawn => "guards the pawn",
+            Aim::KeepPawn => "keeps the pawn",
+            Aim::PawnLost => "the pawn cannot be saved",
+        }
+    }
+
+    /// A short stable name for programs: `"opposition"`, `"key_square"`, ...
+    ///
+    /// ```
+    /// use kpk::rules::Aim;
+    /// assert_eq!(Aim::KeySquare.name(), "key_square");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Aim::Promote(_) => "promote",
+            Aim::Run => "run",
+            Aim::Advance => "advance",
+            Aim::KeySquare => "key_square",
+            Aim::Opposition => "opposition",
+            Aim::Shoulder => "shoulder",
+            Aim::Approach => "approach",
+            Aim::Outflank => "outflank",
+            Aim::TakePawn => "take_pawn",
+            Aim::StayInFront => "stay_in_front",
+            Aim::HeadForCorner => "head_for_corner",
+            Aim::KeepDraw => "keep_draw",
+            Aim::Resist => "resist",
+            Aim::GuardPawn => "guard_pawn",
+            Aim::KeepPawn => "keep_pawn",
+            Aim::PawnLost => "pawn_lost",
+        }
+    }
+}
+
+/// How far a won position is from its end, by the rules: compared field by field in order, it
+/// falls with every move of the winning plan against every defence.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+/// // Ke3, Pe2 v Ke6: the pawn has six ranks to go, the king one step to the escort zone
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E3,
+///     pawn: Square::E2,
+///     weak_king: Square::E6,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let p = rules::progress(&pos).unwrap();
+/// assert_eq!((p.ranks_to_go, p.king_steps, p.tempi), (6, 1, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Progress {
+    /// The ranks the pawn still has to go to its promotion square.
+    pub ranks_to_go: u8,
+    /// The strong king's steps to the escort zone: the pawn's file and the files beside it,
+    /// from the rank of its key squares up (from the pawn's own rank for a pawn on its sixth
+    /// rank); for a rook pawn, the knight file in front of the pawn.
+    pub king_steps: u8,
+    /// The king's sideways steps needed, against every defence, before a push or a step nearer
+    /// the zone keeps the win (0: one does now).
+    pub tempi: u8,
+}
+
+/// One plan move: the move, its point, and what the rules say of the position after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// The move.
+    pub mv: Move,
+    /// Its point.
+    pub aim: Aim,
+    /// The result it keeps for the side that plays it.
+    pub wdl: Wdl,
+    /// The classifier's verdict on the position after it (for the other side, to move).
+    pub after: Classification,
+    /// Where the aim concerns key squares, the pawn's key squares (up to six; the rest `None`).
+    pub squares: [Option<Square>; 6],
+}
+
+impl Plan {
+    /// The reason in chess words, without the move: its point, then why it works.
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+    /// // Ke3, Pe2 v Ke6: Kd4 reaches a key square
+    /// let pos = KpkPosition::new(KpkSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E3,
+    ///     pawn: Square::E2,
+    ///     weak_king: Square::E6,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// assert_eq!(
+    ///     rules::plan(&pos).unwrap().reason(),
+    ///     "the king reaches a key square; from d4 it escorts the pawn in, whoever is to move"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn reason(&self) -> String {
+        let squares: Vec<String> = self.squares.iter().flatten().map(ToString::to_string).collect();
+        let list = match squares.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        };
+        let why = match self.aim {
+            Aim::Promote(Role::Rook) => "a queen would stalemate, and the rook wins".to_string(),
+            Aim::Promote(_) => "the queen wins".to_string(),
+            Aim::Run => "the defending king is outside its square and cannot catch it".to_string(),
+            Aim::Advance => "the king still escorts it, and the position stays won".to_string(),
+            Aim::KeySquare => {
+                format!("from {} it escorts the pawn in, whoever is to move", self.mv.to)
+            }
+            Aim::Opposition => {
+                "the defender must give way, and the king gains ground towards the key squares"
+                    .to_string()
+            }
+            Aim::Shoulder => {
+                "the king stands between him and the pawn's way on its road to the key squares"
+                    .to_string()
+            }
+            Aim::Approach => format!("one step nearer {list}, and the defender cannot stop it"),
+            Aim::Outflank => {
+                "the king steps round the defender, who cannot hold the opposition and guard the way forward at once"
+                    .to_string()
+            }
+            Aim::TakePawn => "bare kings cannot mate".to_string(),
+            Aim::StayInFront => "the king blocks its way, and the draw holds".to_string(),
+            Aim::HeadForCorner => {
+                "a rook pawn cannot drive the king out of its corner".to_string()
+            }
+            Aim::GuardPawn => "no move wins, but the pawn is safe".to_string(),
+            Aim::KeepPawn => "no move wins, and the defender cannot reach the pawn".to_string(),
+            Aim::KeepDraw | Aim::Resist | Aim::PawnLost => self.after_in_words(),
+        };
+        match self.aim {
+            Aim::Opposition if self.wdl == Wdl::Draw => {
+                "takes the opposition; the strong king cannot pass, and the draw holds".to_string()
+            }
+            Aim::Resist => {
+                "holds out longest; the king stays as near the pawn's way as it can".to_string()
+            }
+            Aim::PawnLost => "the pawn cannot be saved; the draw is all that is left".to_string(),
+            _ => format!("{}; {why}", self.aim.words()),
+        }
+    }
+
+    /// What decides the position after the move, in words.
+    fn after_in_words(&self) -> String {
+        match self.after.basis {
+            Basis::Rule(rule) => sentence(rule.statement),
+            Basis::Proof { plies } => format!(
+                "a forcing line of {plies} {} proves the result",
+                if plies == 1 { "ply" } else { "plies" }
+            ),
+            Basis::Material | Basis::Bitbase => "the material decides".to_string(),
+        }
+    }
+}
+
+/// A rule's statement as part of a reason: its first letter in lower case, without its full
+/// stop.
+fn sentence(s: &str) -> String {
+    let s = s.strip_suffix('.').unwrap_or(s);
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// King steps from `king` to the escort zone of `pawn` (both seen from the pawn's side).
+fn zone_steps(king: Coord, pawn: Coord) -> i8 {
+    if pawn.file == 0 || pawn.file == 7 {
+        let knight_file = if pawn.file == 0 { 1 } else { 6 };
+        return (king.file - knight_file).abs().max(pawn.rank + 1 - king.rank);
+    }
+    let low = match pawn.rank {
+        0..=3 => pawn.rank + 2,
+        4 => pawn.rank + 1,
+        5 => pawn.rank,
+        _ => 6,
+    };
+    ((king.file - pawn.file).abs() - 1).max(low - king.rank).max(0)
+}
+
+/// The frame coordinate of a board square for the side with the pawn.
+fn coord(sq: Square, strong: Color) -> Coord {
+    Coord::of(if strong == Color::Black { sq.flip_vertical() } else { sq })
+}
+
+/// Whether the side to move of `pos` is the defender and is lost (the rules' verdict).
+fn lost_for_mover(pos: &Endgame) -> bool {
+    classify_endgame(pos).wdl == Wdl::Loss
+}
+
+/// The winning pushes and promotions of a won position (strong side to move): the first found
+/// in the plan's order (a queen, else a rook; a double step before a single one), with the
+/// verdict after it.
+fn winning_push(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
+    let pawn = kpk.pawn();
+    let mut pushes: Vec<(u8, Move)> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == pawn)
+        .filter_map(|&m| {
+            let rank = match m.promotion {
+                None => 0,
+                Some(Role::Queen) => 2,
+                Some(Role::Rook) => 1,
+                Some(_) => return None,
+            };
+            Some((rank * 8 + m.from.distance(m.to), m))
+        })
+        .collect();
+    pushes.sort_unstable_by_key(|p| core::cmp::Reverse(p.0));
+    pushes.into_iter().find_map(|(_, m)| {
+        let after = classify_endgame(&pos.play_unchecked(m));
+        (after.wdl == Wdl::Loss).then_some((m, after))
+    })
+}
+
+/// The king moves of the side to move, with their frame coordinates.
+fn king_moves(pos: &Endgame, king: Square) -> impl Iterator<Item = Move> + use<> {
+    let moves = pos.legal_moves();
+    (0..moves.len()).map(move |i| moves.as_slice()[i]).filter(move |m| m.from == king)
+}
+
+/// The progress move of a won position (strong side to move): a winning push, else a winning
+/// step nearer the escort zone, in the plan's order.
+fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
+    if let Some(push) = winning_push(pos, kpk) {
+        return Some(push);
+    }
+    let strong = kpk.strong_side();
+    let pawn = coord(kpk.pawn(), strong);
+    let defender = coord(kpk.weak_king(), strong);
+    let stop = pawn.offset(0, 1);
+    let here = zone_steps(coord(kpk.strong_king(), strong), pawn);
+    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
+        .filter_map(|m| {
+            let c = coord(m.to, strong);
+            (zone_steps(c, pawn) < here).then(|| (c.distance(defender) * 8 + c.distance(stop), m))
+        })
+        .collect();
+    steps.sort_unstable_by_key(|s| s.0);
+    steps.into_iter().find_map(|(_, m)| {
+        let after = classify_endgame(&pos.play_unchecked(m));
+        (after.wdl == Wdl::Loss).then_some((m, after))
+    })
+}
+
+/// The winning sideways steps of a won position (strong side to move): king moves that keep
+/// the escort-zone distance and the win, nearest the defender first.
+fn sideways_steps(pos: &Endgame, kpk: &KpkPosition) -> Vec<(Move, Endgame, Classification)> {
+    let strong = kpk.strong_side();
+    let pawn = coord(kpk.pawn(), strong);
+    let defender = coord(kpk.weak_king(), strong);
+    let here = zone_steps(coord(kpk.strong_king(), strong), pawn);
+    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
+        .filter_map(|m| {
+            let c = coord(m.to, strong);
+            (zone_steps(c, pawn) == here).then(|| (c.distance(defender), m))
+        })
+        .collect();
+    steps.sort_unstable_by_key(|s| s.0);
+    steps
+        .into_iter()
+        .filter_map(|(_, m)| {
+            let next = pos.play_unchecked(m);
+            let after = classify_endgame(&next);
+            (after.wdl == Wdl::Loss).then_some((m, next, after))
+        })
+        .collect()
+}
+
+/// Whether the strong side (to move, in a won position) gets a progress move within `tempi`
+/// sideways steps against every defence.
+fn forces(pos: &Endgame, tempi: u8) -> bool {
+    let Some(kpk) = pos.as_kpk() else { return true };
+    if progress_move(pos, &kpk).is_some() {
+        return true;
+    }
+    tempi > 0 && sideways_steps(pos, &kpk).iter().any(|(_, next, _)| every_defence(next, tempi - 1))
+}
+
+/// Whether every defence in `pos` (defender to move) leaves a position where [`forces`] holds
+/// within `tempi`.
+fn every_defence(pos: &Endgame, tempi: u8) -> bool {
+    pos.legal_moves().iter().all(|&r| forces(&pos.play_unchecked(r), tempi))
+}
+
+/// The winning plan's progress measure of a position: `None` unless the side with the pawn is
+/// to move and wins (by the rules).
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+/// // Ke1, Pe2 v Ke3: a draw, no measure
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E1,
+///     pawn: Square::E2,
+///     weak_king: Square::E3,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// assert!(rules::progress(&pos).is_none());
+/// ```
+#[must_use]
+pub fn progress(pos: &KpkPosition) -> Option<Progress> {
+    if !pos.strong_to_move() || classify(pos).wdl != Wdl::Win {
+        return None;
+    }
+    let strong = pos.strong_side();
+    let pawn = coord(pos.pawn(), strong);
+    let game = Endgame::from(*pos);
+    let tempi = (0..=MAX_TEMPI).find(|&t| forces(&game, t)).unwrap_or(MAX_TEMPI + 1);
+    #[allow(clippy::cast_sign_loss)] // both in 0..8
+    Some(Progress {
+        ranks_to_go: (7 - pawn.rank) as u8,
+        king_steps: zone_steps(coord(pos.strong_king(), strong), pawn) as u8,
+        tempi,
+    })
+}
+
+/// The plan's move for any KPK position, with its point; `None` when the side to move has no
+/// legal move (checkmate or stalemate).
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules::{self, Aim}};
+/// // Ke1, Pe2 v Ke3, Black to move: a draw; Black keeps the opposition in front
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E1,
+///     pawn: Square::E2,
+///     weak_king: Square::E3,
+///     side_to_move: Color::Black,
+/// })
+/// .unwrap();
+/// let plan = rules::plan(&pos).unwrap();
+/// assert_eq!(plan.wdl, Wdl::Draw);
+/// assert_eq!(rules::classify(&pos).wdl, Wdl::Draw);
+/// ```
+#[must_use]
+pub fn plan(pos: &KpkPosition) -> Option<Plan> {
+    let game = Endgame::from(*pos);
+    if game.legal_moves().is_empty() {
+        return None;
+    }
+    let wdl = classify(pos).wdl;
+    Some(match (pos.strong_to_move(), wdl) {
+        (true, Wdl::Win) => winning_plan(&game, pos),
+        (true, _) => keep_the_pawn(&game, pos),
+        (false, Wdl::Draw) => drawing_plan(&game, pos),
+        (false, _) => resist(&game, pos),
+    })
+}
+
+/// The pawn's key squares as board squares, for a reason.
+fn key_squares(pos: &KpkPosition) -> [Option<Square>; 6] {
+    let mut out = [None; 6];
+    for (slot, sq) in out.iter_mut().zip(super::key_squares(pos)) {
+        *slot = Some(sq);
+    }
+    out
+}
+
+fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let strong = pos.strong_side();
+    let (mv, after) = progress_move(game, pos)
+        .or_else(|| {
+            (1..=MAX_TEMPI).find_map(|t| {
+                sideways_steps(game, pos)
+                    .into_iter()
+                    .find(|(_, next, _)| every_defence(next, t - 1))
+                    .map(|(m, _, after)| (m, after))
+            })
+        })
+        .unwrap_or_else(|| {
+            // never for a legal position (the exhaustive test): any move that keeps the win
+            let m = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&m| lost_for_mover(&game.play_unchecked(m)));
+            let m = m.unwrap_or(game.legal_moves().as_slice()[0]);
+            (m, classify_endgame(&game.play_unchecked(m)))
+        });
+    let next = game.play_unchecked(mv);
+    let x = next.as_kpk().map(|k| Frame::of(&k));
+    let aim = if mv.from == pos.pawn() {
+        match mv.promotion {
+            Some(role) => Aim::Promote(role),
+            None if Rule::RULE_OF_THE_SQUARE.holds_in(&next) => Aim::Run,
+            None => Aim::Advance,
+        }
+    } else {
+        let here = zone_steps(coord(pos.strong_king(), strong), coord(pos.pawn(), strong));
+        match &x {
+            Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
+            Some(x) if in_opposition(x.strong_king, x.weak_king) => Aim::Opposition,
+            Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
+            Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
+            _ => Aim::Outflank,
+        }
+    };
+    let squares =
+        if matches!(aim, Aim::KeySquare | Aim::Approach) { key_squares(pos) } else { [None; 6] };
+    Plan { mv, aim, wdl: Wdl::Win, after, squares }
+}
+
+/// Kings in direct opposition: on one file or rank with one square between them.
+fn in_opposition(a: Coord, b: Coord) -> bool {
+    let (df, dr) = ((a.file - b.file).abs(), (a.rank - b.rank).abs());
+    (df == 0 && dr == 2) || (dr == 0 && df == 2)
+}
+
+/// The strong king stands between the defender and the pawn's file, two steps from him.
+fn shoulders(x: &Frame) -> bool {
+    let (k, d, p) = (x.strong_king.file, x.weak_king.file, x.pawn.file);
+    x.strong_king.distance(x.weak_king) == 2 && ((d < k && k <= p) || (p <= k && k < d))
+}
+
+impl Rule {
+    /// Whether the rule holds in a position of at most three men (never without a pawn).
+    fn holds_in(&self, pos: &Endgame) -> bool {
+        pos.as_kpk().is_some_and(|k| self.recognize(&k).is_some())
+    }
+}
+
+fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let strong = pos.strong_side();
+    let pawn = coord(pos.pawn(), strong);
+    let stop = pawn.offset(0, 1);
+    let promotion = Coord { file: pawn.file, rank: 7 };
+    let corner = pawn.file == 0 || pawn.file == 7;
+    let here = coord(pos.weak_king(), strong);
+    let mut best: Option<(i32, Move, Aim, Classification)> = None;
+    for m in king_moves(game, pos.weak_king()) {
+        let next = game.play_unchecked(m);
+        let after = classify_endgame(&next);
+        if after.wdl != Wdl::Draw {
+            continue;
+        }
+        let c = coord(m.to, strong);
+        let (aim, rank) = if m.to == pos.pawn() {
+            (Aim::TakePawn, 0)
+        } else if in_opposition(c, coord(pos.strong_king(), strong)) {
+            (Aim::Opposition, 1)
+        } else if c.file == pawn.file && c.rank > pawn.rank {
+            (Aim::StayInFront, 2)
+        } else if corner && c.distance(promotion) < here.distance(promotion).max(1) {
+            (Aim::HeadForCorner, 3)
+        } else {
+            (Aim::KeepDraw, 4)
+        };
+        let key = rank * 64 + i32::from(c.distance(stop));
+        if best.as_ref().is_none_or(|b| key < b.0) {
+            best = Some((key, m, aim, after));
+        }
+    }
+    match best {
+        Some((_, mv, aim, after)) => Plan { mv, aim, wdl: Wdl::Draw, after, squares: [None; 6] },
+        // never for a drawn position: some move keeps the draw
+        None => resist(game, pos),
+    }
+}
+
+fn resist(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let strong = pos.strong_side();
+    let pawn = coord(pos.pawn(), strong);
+    let stop = pawn.offset(0, 1);
+    let mv = king_moves(game, pos.weak_king())
+        .min_by_key(|m| {
+            let c = coord(m.to, strong);
+            (c.distance(stop), c.distance(pawn))
+        })
+        .unwrap_or(game.legal_moves().as_slice()[0]);
+    let after = classify_endgame(&game.play_unchecked(mv));
+    Plan { mv, aim: Aim::Resist, wdl: -after.wdl, after, squares: [None; 6] }
+}
+
+fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let strong = pos.strong_side();
+    let pawn = coord(pos.pawn(), strong);
+    let mut best: Option<(i32, Move)> = None;
+    for &m in game.legal_moves().iter() {
+        let next = game.play_unchecked(m);
+        let Some(k) = next.as_kpk() else { continue };
+        let x = Frame::of(&k);
+        if x.pawn_falls() {
+            continue;
+        }
+        let guards = i32::from(x.strong_king.distance(x.pawn) > 1);
+        let key = guards * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
+        if best.is_none_or(|b| key < b.0) {
+            best = Some((key, m));
+        }
+    }
+    let (mv, aim) = match best {
+        Some((0..64, m)) => (m, Aim::GuardPawn),
+        Some((_, m)) => (m, Aim::KeepPawn),
+        None => (game.legal_moves().as_slice()[0], Aim::PawnLost),
+    };
+    let after = classify_endgame(&game.play_unchecked(mv));
+    Plan { mv, aim, wdl: -after.wdl, after, squares: [None; 6] }
+}
+
+/// The coach's judgement of one move: the result before and after it for the side that plays
+/// it, the plan's own move, what decides the position after it, and where the move throws the
+/// result away, the refutation (the other side's plan, then both sides' plans, for up to
+/// [`REFUTATION_PLIES`] plies).
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// The move judged.
+    pub mv: Move,
+    /// The result for the side to move before the move.
+    pub before: Wdl,
+    /// The result for the same side after it.
+    pub after: Wdl,
+    /// The classifier's verdict on the position after it (for the other side, to move).
+    pub decided: Classification,
+    /// The plan's move in the position, if any.
+    pub plan: Option<Plan>,
+    /// Where the move throws the result away: the plans' line that punishes it.
+    pub refutation: Vec<Move>,
+    /// The plan of the first move of the refutation, if any.
+    pub punisher: Option<Plan>,
+}
+
+impl Judgement {
+    /// Whether the move keeps the result the position had.
+    #[must_use]
+    pub fn keeps(&self) -> bool {
+        self.after == self.before
+    }
+
+    /// Whether the move is the plan's.
+    #[must_use]
+    pub fn is_plan(&self) -> bool {
+        self.plan.is_some_and(|p| p.mv == self.mv)
+    }
+
+    /// The verdict in a word: `"plan"` (the plan's move), `"keeps"` (another move that keeps
+    /// the result) or `"throws"` (a move that throws it away).
+    #[must_use]
+    pub fn verdict(&self) -> &'static str {
+        if !self.keeps() {
+            "throws"
+        } else if self.is_plan() {
+            "plan"
+        } else {
+            "keeps"
+        }
+    }
+}
+
+/// The word for a result kept or lost: `"win"`, `"draw"`.
+const fn result_word(w: Wdl) -> &'static str {
+    match w {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+impl Judgement {
+    /// The judgement in chess words (moves in SAN, from the position judged).
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition, KpkSetup, Move, Square, rules};
+    /// // Kd3, Pe3 v Ke6, White to move: Kd4? lets Black take the opposition
+    /// let pos = KpkPosition::new(KpkSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::D3,
+    ///     pawn: Square::E3,
+    ///     weak_king: Square::E6,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// let j = rules::judge(&pos, Move { from: Square::D3, to: Square::D4, promotion: None }).unwrap();
+    /// assert_eq!(
+    ///     j.reason(&pos),
+    ///     "throws the win away: after Kd6 Black takes the opposition; the strong king cannot pass, and the draw holds"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn reason(&self, pos: &KpkPosition) -> String {
+        let game = Endgame::from(*pos);
+        if self.keeps() {
+            return match (&self.plan, self.before) {
+                (Some(p), _) if p.mv == self.mv => format!("the plan's move: {}", p.reason()),
+                (Some(p), Wdl::Win) => format!(
+                    "keeps the win, but the plan's {} makes surer progress",
+                    san(&game, p.mv)
+                ),
+                (Some(p), Wdl::Draw) => {
+                    format!("keeps the draw, as the plan's {} does", san(&game, p.mv))
+                }
+                (Some(p), Wdl::Loss) => {
+                    format!(
+                        "loses, as every move does; the plan's {} holds out longest",
+                        san(&game, p.mv)
+                    )
+                }
+                (None, w) => format!("keeps the {}", result_word(w)),
+            };
+        }
+        let lost = match self.before {
+            Wdl::Win => "throws the win away",
+            _ => "loses",
+        };
+        let next = game.play_unchecked(self.mv);
+        if next.is_stalemate() {
+            return format!("{lost}: stalemate");
+        }
+        let why = match (&self.punisher, self.refutation.first()) {
+            (Some(p), Some(&r)) => {
+                let side = match next.side_to_move() {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                };
+                format!("after {} {side} {}", san(&next, r), p.reason())
+            }
+            _ => sentence(&match self.decided.basis {
+                Basis::Rule(rule) => rule.statement.to_string(),
+                _ => "the position after it is decided".to_string(),
+            }),
+        };
+        format!("{lost}: {why}")
+    }
+}
+
+fn san(pos: &Endgame, m: Move) -> String {
+    let mut s = String::new();
+    let _ = pos.write_san(m, &mut s);
+    s
+}
+
+/// Judges a move of a KPK position by the rules (see [`Judgement`]).
+///
+/// # Errors
+/// [`IllegalMove`] when the move is not legal in the position.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Move, Square, Wdl, rules};
+/// // Kc7, Pb6 v Ka8, White to move: Kc8?? stalemates
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::C7,
+///     pawn: Square::B6,
+///     weak_king: Square::A8,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let j = rules::judge(&pos, Move { from: Square::C7, to: Square::C8, promotion: None }).unwrap();
+/// assert_eq!((j.before, j.after, j.verdict()), (Wdl::Win, Wdl::Draw, "throws"));
+/// assert_eq!(j.reason(&pos), "throws the win away: stalemate");
+/// // a move that is not legal is an error
+/// assert!(rules::judge(&pos, Move { from: Square::B6, to: Square::B8, promotion: None }).is_err());
+/// ```
+pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
+    let game = Endgame::from(*pos);
+    let next = game.play(mv)?;
+    let before = classify(pos).wdl;
+    let decided = classify_endgame(&next);
+    let after = -decided.wdl;
+    let plan = plan(pos);
+    let (mut refutation, mut punisher) = (Vec::new(), None);
+    if after < before {
+        let mut at = next;
+        while refutation.len() < REFUTATION_PLIES {
+            let Some(k) = at.as_kpk() else { break };
+            let Some(p) = self::plan(&k) else { break };
+            if refutation.is_empty() {
+                punisher = Some(p);
+            }
+            refutation.push(p.mv);
+            at = at.play_unchecked(p.mv);
+        }
+    }
+    Ok(Judgement { mv, before, after, decided, plan, refutation, punisher })
+}

@@ -1,0 +1,170 @@
+//! The plan played over every legal KPK position against the exact tables (exhaustive: release
+//! profile only, which the README's test command uses):
+//!
+//! - from every won position (both pawn colours, the side with the pawn to move), every plan
+//!   move keeps the win and the progress measure falls against every defence;
+//! - the plan played from every won position against the perfect defender (the longest
+//!   resistance by distance to mate) wins every game, with its excess over the fastest mate;
+//! - in every drawn position with the defender to move, the plan's move keeps the draw (so no
+//!   attacker, perfect or not, wins against it);
+//! - in every drawn position with the side with the pawn to move, the plan keeps the pawn
+//!   whenever some move does.
+#![cfg(not(debug_assertions))]
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use kpk::rules::{self, Aim, MAX_TEMPI, Progress};
+use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
+
+/// The plies to mate of a position for its side to move: positive for a win, zero or negative
+/// for a loss, `None` for a draw.
+fn dtm_plies(pos: &Endgame) -> Option<i32> {
+    dtm::probe(pos).map(dtm::Dtm::plies)
+}
+
+fn won_positions() -> Vec<KpkPosition> {
+    KpkPosition::all().filter(|p| p.strong_to_move() && p.probe() == Wdl::Win).collect()
+}
+
+#[test]
+fn every_plan_move_keeps_the_win_and_the_measure_falls_against_every_defence() {
+    let won = won_positions();
+    let mut measure: HashMap<KpkPosition, Progress> = HashMap::with_capacity(won.len());
+    let mut by_tempi = [0_u32; MAX_TEMPI as usize + 2];
+    for pos in &won {
+        let p = rules::progress(pos).expect("a won position has a measure");
+        assert!(p.tempi <= MAX_TEMPI, "{pos:?} needs {} tempi", p.tempi);
+        by_tempi[usize::from(p.tempi)] += 1;
+        measure.insert(*pos, p);
+    }
+    let (mut checked, mut replies) = (0_u32, 0_u32);
+    for pos in &won {
+        let plan = rules::plan(pos).expect("a won position has moves");
+        assert_eq!(plan.wdl, Wdl::Win);
+        let next = Endgame::from(*pos).play(plan.mv).expect("the plan's move is legal");
+        // the plan keeps the win, by the tables
+        assert!(dtm_plies(&next).is_some_and(|d| d <= 0), "{pos:?}: {} loses the win", plan.mv);
+        checked += 1;
+        let Some(_) = next.as_kpk() else { continue }; // promoted: the tables take over
+        let before = measure[pos];
+        for &r in next.legal_moves().iter() {
+            let after = next.play(r).unwrap();
+            let after = after.as_kpk().expect("no defence takes the pawn of a won position");
+            let now = measure[&after];
+            assert!(now < before, "{pos:?} {}: {before:?} then {r} gives {now:?}", plan.mv);
+            replies += 1;
+        }
+    }
+    println!(
+        "plan: {checked} won positions, {replies} defences: the measure falls after every one; \
+         positions by tempi needed 0..={MAX_TEMPI}: {:?}",
+        &by_tempi[..=usize::from(MAX_TEMPI)]
+    );
+}
+
+/// The plan's move in every won position, remembered.
+struct Memo(HashMap<KpkPosition, Move>);
+
+impl Memo {
+    fn mv(&mut self, pos: &KpkPosition) -> Move {
+        *self.0.entry(*pos).or_insert_with(|| rules::plan(pos).unwrap().mv)
+    }
+}
+
+#[test]
+fn the_plan_wins_every_won_position_against_the_perfect_defender() {
+    let won = won_positions();
+    // the cost of a plan move, over every won position
+    let t = Instant::now();
+    let mut aims: HashMap<&'static str, u32> = HashMap::new();
+    for pos in &won {
+        *aims.entry(rules::plan(pos).unwrap().aim.name()).or_default() += 1;
+    }
+    let micros = t.elapsed().as_secs_f64() * 1e6 / won.len() as f64;
+
+    let mut memo = Memo(HashMap::with_capacity(won.len()));
+    let (mut games, mut moves, mut optimal) = (0_u64, 0_u64, 0_u64);
+    let (mut excess_sum, mut worst_excess, mut worst_start) = (0_i64, 0_i32, None);
+    for start in &won {
+        let fastest = dtm_plies(&Endgame::from(*start)).unwrap();
+        let (mut pos, mut plies) = (*start, 0);
+        let total = loop {
+            let here = Endgame::from(pos);
+            let to_mate = dtm_plies(&here).unwrap();
+            let m = memo.mv(&pos);
+            let next = here.play(m).unwrap();
+            let left = -dtm_plies(&next).expect("the plan keeps the win");
+            moves += 1;
+            if left + 1 == to_mate {
+                optimal += 1;
+            }
+            plies += 1;
+            let Some(_) = next.as_kpk() else { break plies + left };
+            // the perfect defender: the longest resistance
+            let Some(reply) = next
+                .legal_moves()
+                .iter()
+                .copied()
+                .max_by_key(|&r| dtm_plies(&next.play(r).unwrap()).unwrap_or(i32::MAX))
+            else {
+                break plies; // checkmate by the pawn
+            };
+            plies += 1;
+            pos = next.play(reply).unwrap().as_kpk().expect("the pawn never falls");
+            assert!(plies < 200, "{start:?}: the plan loops");
+        };
+        let excess = total - fastest;
+        assert!(excess >= 0);
+        games += 1;
+        excess_sum += i64::from(excess);
+        if excess > worst_excess {
+            (worst_excess, worst_start) = (excess, Some(*start));
+        }
+    }
+    let mean = excess_sum as f64 / games as f64;
+    let share = 100.0 * optimal as f64 / moves as f64;
+    let mut aims: Vec<_> = aims.into_iter().collect();
+    aims.sort_unstable();
+    println!(
+        "plan against the perfect defender: {games} won positions, {games} won (100%); \
+         excess over the fastest mate: mean {mean:.3} plies, worst {worst_excess} \
+         ({worst_start:?}); DTM-optimal plan moves {optimal} of {moves} ({share:.2}%); \
+         plan move {micros:.2} us mean over every won position; aims {aims:?}"
+    );
+    assert!(mean <= 2.0, "mean excess {mean}");
+    assert!(share >= 90.0, "optimal share {share}");
+}
+
+#[test]
+fn the_defender_keeps_every_draw_and_the_pawn_is_kept_where_it_can_be() {
+    let (mut draws, mut kept, mut keepable) = (0_u32, 0_u32, 0_u32);
+    for pos in KpkPosition::all().filter(|p| p.probe() == Wdl::Draw) {
+        let game = Endgame::from(pos);
+        let Some(plan) = rules::plan(&pos) else { continue }; // stalemate
+        assert_eq!(plan.wdl, Wdl::Draw, "{pos:?}");
+        let next = game.play(plan.mv).unwrap();
+        assert!(dtm_plies(&next).is_none(), "{pos:?}: {} throws the draw", plan.mv);
+        if pos.strong_to_move() {
+            let safe = |m: &Move| {
+                game.play(*m).unwrap().as_kpk().is_some_and(|k| {
+                    let pawn_falls = k.weak_king().is_adjacent(k.pawn())
+                        && !k.strong_king().is_adjacent(k.pawn());
+                    !pawn_falls
+                })
+            };
+            if game.legal_moves().iter().any(safe) {
+                keepable += 1;
+                assert!(matches!(plan.aim, Aim::GuardPawn | Aim::KeepPawn), "{pos:?}");
+                assert!(safe(&plan.mv), "{pos:?}: {} drops the pawn", plan.mv);
+                kept += 1;
+            }
+        } else {
+            draws += 1;
+        }
+    }
+    println!(
+        "plan: the defender keeps the draw in all {draws} drawn positions with him to move; \
+         the pawn kept in {kept} of {keepable} drawn positions where a move keeps it"
+    );
+}
