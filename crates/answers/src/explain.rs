@@ -10,6 +10,7 @@ use kpk::{Color, Endgame};
 use serde::Serialize;
 
 use crate::notation::Notation;
+use crate::plan::{JudgedMove, PlannedMove};
 use crate::probe::{Category, describe, dtm_of};
 use kpk_shakmaty::fen::ParsedFen;
 
@@ -211,6 +212,10 @@ pub struct Explanation {
     pub first_move: Option<Notated>,
     /// Where a proof decides, the proof written out, with move numbers from the FEN.
     pub proof: Option<WrittenProof>,
+    /// The rules' plan: one move and its reason (KPK only; `null` without a legal move).
+    pub plan: Option<PlannedMove>,
+    /// Every legal move with the coach's verdict (KPK only; empty otherwise).
+    pub moves: Vec<JudgedMove>,
     /// The side to move (for the text form; not in the JSON).
     #[serde(skip)]
     pub side_to_move: Color,
@@ -247,6 +252,8 @@ impl Explanation {
             square_of_the_pawn: kpk.map(|k| squares(rules::square_of_the_pawn(&k))),
             first_move,
             proof,
+            plan: kpk.and_then(|k| PlannedMove::of(&k)),
+            moves: kpk.map(|k| JudgedMove::all(&k, parsed.fullmoves)).unwrap_or_default(),
             side_to_move: pos.side_to_move(),
         }
     }
@@ -302,6 +309,24 @@ impl fmt::Display for Explanation {
             && let Some(square) = &self.square_of_the_pawn
         {
             writeln!(f, "  square of the pawn: {}", square.join(" "))?;
+        }
+        if let Some(plan) = &self.plan {
+            writeln!(f, "  plan: {}: {}", plan.san, plan.reason)?;
+        }
+        if !self.moves.is_empty() {
+            writeln!(f, "  every move:")?;
+            for m in &self.moves {
+                let mark = match m.verdict.kind {
+                    "plan" => "!",
+                    "throws" => "?",
+                    _ => "",
+                };
+                let san = format!("{}{mark}", m.san);
+                writeln!(f, "    {san:<7} {}", m.verdict.reason)?;
+                if let Some(line) = &m.verdict.refutation {
+                    writeln!(f, "            {}", line.notation)?;
+                }
+            }
         }
         if let Some(m) = &self.first_move {
             let label = match d {

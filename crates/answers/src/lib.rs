@@ -8,5 +8,6 @@ pub mod line;
 pub mod mainline;
 pub mod map;
 pub mod notation;
+pub mod plan;
 pub mod probe;
 pub mod report;

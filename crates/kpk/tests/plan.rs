@@ -168,3 +168,29 @@ fn the_defender_keeps_every_draw_and_the_pawn_is_kept_where_it_can_be() {
          the pawn kept in {kept} of {keepable} drawn positions where a move keeps it"
     );
 }
+
+#[test]
+fn the_defender_of_a_lost_position_resists_by_the_measure() {
+    let (mut positions, mut longest) = (0_u32, 0_u32);
+    let t = Instant::now();
+    for pos in KpkPosition::all().filter(|p| !p.strong_to_move() && p.probe() == Wdl::Loss) {
+        let game = Endgame::from(pos);
+        let plan = rules::plan(&pos).expect("a lost defender has a move");
+        assert_eq!((plan.aim, plan.wdl), (Aim::Resist, Wdl::Loss), "{pos:?}");
+        let chosen = dtm_plies(&game.play(plan.mv).unwrap()).unwrap();
+        let best = game
+            .legal_moves()
+            .iter()
+            .map(|&m| dtm_plies(&game.play(m).unwrap()).unwrap())
+            .max()
+            .unwrap();
+        positions += 1;
+        longest += u32::from(chosen == best);
+    }
+    let micros = t.elapsed().as_secs_f64() * 1e6 / f64::from(positions);
+    println!(
+        "plan: the lost defender's move is a longest resistance by the tables in {longest} of \
+         {positions} positions ({:.1}%), {micros:.1} us a move with the check",
+        100.0 * f64::from(longest) / f64::from(positions)
+    );
+}

@@ -20,8 +20,9 @@
 //! **The drawing plan** (the defender, in a drawn position) takes the pawn if he can, else
 //! takes the opposition, else stays in front of the pawn, else heads for the rook pawn's
 //! corner, else keeps nearest the pawn's stop square, always with a move that keeps the draw.
-//! The defender of a lost position resists by standing as near the pawn's way as he can; the
-//! side with the pawn in a drawn position keeps its pawn.
+//! The defender of a lost position resists by the move after which the winning plan's measure
+//! stays highest, then by standing as near the pawn's way as he can; the side with the pawn in
+//! a drawn position keeps its pawn.
 //!
 //! ```
 //! use kpk::{Color, KpkPosition, KpkSetup, Square, rules::{self, Aim}};
@@ -76,6 +77,10 @@ pub enum Aim {
     Approach,
     /// The king steps round the defender, who holds it off in front (outflanking).
     Outflank,
+    /// The king steps out of its pawn's way.
+    ClearTheWay,
+    /// A waiting move: the defender, to move, must give way.
+    Wait,
     /// The defender takes the pawn.
     TakePawn,
     /// The defender stays in front of the pawn.
@@ -113,14 +118,47 @@ impl Aim {
             Aim::Shoulder => "shoulders the defender",
             Aim::Approach => "the king heads for the key squares",
             Aim::Outflank => "outflanks",
+            Aim::ClearTheWay => "steps out of the pawn's way",
+            Aim::Wait => "a waiting move",
             Aim::TakePawn => "takes the pawn",
             Aim::StayInFront => "stays in front of the pawn",
             Aim::HeadForCorner => "heads for the corner",
             Aim::KeepDraw => "keeps the draw",
-            Aim::Resist => "holds out",
+            Aim::Resist => "holds out longest",
             Aim::GuardPawn => "guards the pawn",
             Aim::KeepPawn => "keeps the pawn",
             Aim::PawnLost => "the pawn cannot be saved",
+        }
+    }
+
+    /// The aim as a participle, as a reply is described: `"taking the opposition"`.
+    ///
+    /// ```
+    /// use kpk::rules::Aim;
+    /// assert_eq!(Aim::Run.participle(), "running with the pawn");
+    /// ```
+    #[must_use]
+    pub const fn participle(self) -> &'static str {
+        match self {
+            Aim::Promote(Role::Rook) => "promoting to a rook",
+            Aim::Promote(_) => "promoting to a queen",
+            Aim::Run => "running with the pawn",
+            Aim::Advance => "advancing the pawn",
+            Aim::KeySquare => "reaching a key square",
+            Aim::Opposition => "taking the opposition",
+            Aim::Shoulder => "shouldering the defender",
+            Aim::Approach => "heading for the key squares",
+            Aim::Outflank => "outflanking",
+            Aim::ClearTheWay => "stepping out of the pawn's way",
+            Aim::Wait => "waiting",
+            Aim::TakePawn => "taking the pawn",
+            Aim::StayInFront => "staying in front of the pawn",
+            Aim::HeadForCorner => "heading for the corner",
+            Aim::KeepDraw => "keeping the draw",
+            Aim::Resist => "holding out",
+            Aim::GuardPawn => "guarding the pawn",
+            Aim::KeepPawn => "keeping the pawn",
+            Aim::PawnLost => "giving up the pawn",
         }
     }
 
@@ -141,6 +179,8 @@ impl Aim {
             Aim::Shoulder => "shoulder",
             Aim::Approach => "approach",
             Aim::Outflank => "outflank",
+            Aim::ClearTheWay => "clear_the_way",
+            Aim::Wait => "wait",
             Aim::TakePawn => "take_pawn",
             Aim::StayInFront => "stay_in_front",
             Aim::HeadForCorner => "head_for_corner",
@@ -219,19 +259,44 @@ impl Plan {
     /// ```
     #[must_use]
     pub fn reason(&self) -> String {
+        match self.aim {
+            Aim::PawnLost => "the pawn cannot be saved; the draw is all that is left".to_string(),
+            _ => format!("{}; {}", self.aim.words(), self.why()),
+        }
+    }
+
+    /// Why the move works, without its point: the second half of [`Plan::reason`].
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+    /// let pos = KpkPosition::new(KpkSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E3,
+    ///     pawn: Square::E2,
+    ///     weak_king: Square::E6,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// assert_eq!(rules::plan(&pos).unwrap().why(), "from d4 it escorts the pawn in, whoever is to move");
+    /// ```
+    #[must_use]
+    pub fn why(&self) -> String {
         let squares: Vec<String> = self.squares.iter().flatten().map(ToString::to_string).collect();
         let list = match squares.as_slice() {
             [] => String::new(),
             [one] => one.clone(),
             [init @ .., last] => format!("{} or {last}", init.join(", ")),
         };
-        let why = match self.aim {
+        match self.aim {
             Aim::Promote(Role::Rook) => "a queen would stalemate, and the rook wins".to_string(),
             Aim::Promote(_) => "the queen wins".to_string(),
             Aim::Run => "the defending king is outside its square and cannot catch it".to_string(),
             Aim::Advance => "the king still escorts it, and the position stays won".to_string(),
             Aim::KeySquare => {
                 format!("from {} it escorts the pawn in, whoever is to move", self.mv.to)
+            }
+            Aim::Opposition if self.wdl == Wdl::Draw => {
+                "the strong king cannot pass, and the draw holds".to_string()
             }
             Aim::Opposition => {
                 "the defender must give way, and the king gains ground towards the key squares"
@@ -246,6 +311,11 @@ impl Plan {
                 "the king steps round the defender, who cannot hold the opposition and guard the way forward at once"
                     .to_string()
             }
+            Aim::ClearTheWay => "the pawn can advance again, and the position stays won".to_string(),
+            Aim::Wait => "the defender, to move, must give way".to_string(),
+            Aim::GuardPawn if self.wdl == Wdl::Win => {
+                "the defender cannot take it, and the position stays won".to_string()
+            }
             Aim::TakePawn => "bare kings cannot mate".to_string(),
             Aim::StayInFront => "the king blocks its way, and the draw holds".to_string(),
             Aim::HeadForCorner => {
@@ -253,17 +323,8 @@ impl Plan {
             }
             Aim::GuardPawn => "no move wins, but the pawn is safe".to_string(),
             Aim::KeepPawn => "no move wins, and the defender cannot reach the pawn".to_string(),
-            Aim::KeepDraw | Aim::Resist | Aim::PawnLost => self.after_in_words(),
-        };
-        match self.aim {
-            Aim::Opposition if self.wdl == Wdl::Draw => {
-                "takes the opposition; the strong king cannot pass, and the draw holds".to_string()
-            }
-            Aim::Resist => {
-                "holds out longest; the king stays as near the pawn's way as it can".to_string()
-            }
-            Aim::PawnLost => "the pawn cannot be saved; the draw is all that is left".to_string(),
-            _ => format!("{}; {why}", self.aim.words()),
+            Aim::KeepDraw | Aim::PawnLost => self.after_in_words(),
+            Aim::Resist => "the rules' measure of the attacker's progress stays highest, and the king as near the pawn's way as it can".to_string(),
         }
     }
 
@@ -488,7 +549,6 @@ fn key_squares(pos: &KpkPosition) -> [Option<Square>; 6] {
 }
 
 fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
-    let strong = pos.strong_side();
     let (mv, after) = progress_move(game, pos)
         .or_else(|| {
             (1..=MAX_TEMPI).find_map(|t| {
@@ -517,13 +577,21 @@ fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             None => Aim::Advance,
         }
     } else {
-        let here = zone_steps(coord(pos.strong_king(), strong), coord(pos.pawn(), strong));
+        let before = Frame::of(pos);
+        let here = zone_steps(before.strong_king, before.pawn);
+        let pawn_attacked = before.weak_king.distance(before.pawn) == 1
+            && before.strong_king.distance(before.pawn) > 1;
+        let blocking =
+            before.strong_king.file == before.pawn.file && before.strong_king.rank > before.pawn.rank;
         match &x {
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if in_opposition(x.strong_king, x.weak_king) => Aim::Opposition,
+            Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
-            _ => Aim::Outflank,
+            _ if blocking => Aim::ClearTheWay,
+            Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,
+            _ => Aim::Wait,
         }
     };
     let squares =
@@ -592,10 +660,13 @@ fn resist(game: &Endgame, pos: &KpkPosition) -> Plan {
     let strong = pos.strong_side();
     let pawn = coord(pos.pawn(), strong);
     let stop = pawn.offset(0, 1);
+    // the rules' measure of the attacker's progress after each defence, the largest first;
+    // among equals, the square nearest the pawn's way
     let mv = king_moves(game, pos.weak_king())
-        .min_by_key(|m| {
+        .max_by_key(|m| {
             let c = coord(m.to, strong);
-            (c.distance(stop), c.distance(pawn))
+            let measure = game.play_unchecked(*m).as_kpk().and_then(|k| progress(&k));
+            (measure, core::cmp::Reverse((c.distance(stop), c.distance(pawn))))
         })
         .unwrap_or(game.legal_moves().as_slice()[0]);
     let after = classify_endgame(&game.play_unchecked(mv));
@@ -703,7 +774,7 @@ impl Judgement {
     /// let j = rules::judge(&pos, Move { from: Square::D3, to: Square::D4, promotion: None }).unwrap();
     /// assert_eq!(
     ///     j.reason(&pos),
-    ///     "throws the win away: after Kd6 Black takes the opposition; the strong king cannot pass, and the draw holds"
+    ///     "throws the win away: Kd6!, taking the opposition; the strong king cannot pass, and the draw holds"
     /// );
     /// ```
     #[must_use]
@@ -738,11 +809,7 @@ impl Judgement {
         }
         let why = match (&self.punisher, self.refutation.first()) {
             (Some(p), Some(&r)) => {
-                let side = match next.side_to_move() {
-                    Color::White => "White",
-                    Color::Black => "Black",
-                };
-                format!("after {} {side} {}", san(&next, r), p.reason())
+                format!("{}!, {}; {}", san(&next, r), p.aim.participle(), p.why())
             }
             _ => sentence(&match self.decided.basis {
                 Basis::Rule(rule) => rule.statement.to_string(),

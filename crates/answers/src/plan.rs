@@ -1,0 +1,165 @@
+//! Play by the rules, as answers: the plan's move of a KPK position with its reason
+//! ([`PlannedMove`]), and the coach's verdict on every legal move ([`JudgedMove`]), each a
+//! value with a JSON form.
+
+use kpk::rules::{self, Judgement};
+use kpk::{Color, Endgame, KpkPosition, Wdl};
+use serde::Serialize;
+
+use crate::explain::{Notated, numbered};
+use crate::notation::Notation;
+
+/// The winning plan's progress measure ([`rules::Progress`]): it falls with every plan move
+/// against every defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ProgressAnswer {
+    /// The ranks the pawn still has to go.
+    pub ranks_to_go: u8,
+    /// The strong king's steps to the escort zone.
+    pub king_steps: u8,
+    /// The sideways steps needed before the king gets on.
+    pub tempi: u8,
+}
+
+/// The plan's move: its notation, its point (`aim`, a stable name for programs) and its
+/// reason in chess words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlannedMove {
+    /// UCI notation.
+    pub uci: Notation,
+    /// Standard algebraic notation.
+    pub san: Notation,
+    /// The point of the move as a stable name (`opposition`, `key_square`, `run`, ...).
+    pub aim: &'static str,
+    /// The reason in chess words, without the move.
+    pub reason: String,
+    /// Where the side with the pawn is to move and wins, the progress measure.
+    pub progress: Option<ProgressAnswer>,
+}
+
+impl PlannedMove {
+    /// The plan of a KPK position, `None` when the side to move has no move.
+    ///
+    /// ```
+    /// use kpk_answers::plan::PlannedMove;
+    /// let pos = kpk_shakmaty::fen::parse("8/8/4k3/8/8/3KP3/8/8 w - - 0 1").unwrap().position;
+    /// let plan = PlannedMove::of(&pos.as_kpk().unwrap()).unwrap();
+    /// assert_eq!(plan.san, "Ke4");
+    /// assert_eq!(plan.aim, "opposition");
+    /// ```
+    #[must_use]
+    pub fn of(pos: &KpkPosition) -> Option<PlannedMove> {
+        let plan = rules::plan(pos)?;
+        let game = Endgame::from(*pos);
+        Some(PlannedMove {
+            uci: Notation::uci(plan.mv),
+            san: Notation::san(&game, plan.mv),
+            aim: plan.aim.name(),
+            reason: plan.reason(),
+            progress: rules::progress(pos).map(|p| ProgressAnswer {
+                ranks_to_go: p.ranks_to_go,
+                king_steps: p.king_steps,
+                tempi: p.tempi,
+            }),
+        })
+    }
+}
+
+/// A line of play written out: its moves and its notation with move numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WrittenLine {
+    /// The refutation's moves, from the position after the judged move.
+    pub moves: Vec<Notated>,
+    /// The judged move and the refutation: the judged move marked `?`, the first reply `!`, with move numbers
+    /// (`1. Kd4? Kd6! 2. Ke4 Ke6`).
+    pub notation: String,
+}
+
+/// The coach's verdict on a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// `plan` (the plan's move), `keeps` (another move that keeps the result) or `throws`
+    /// (a move that throws the result away).
+    pub kind: &'static str,
+    /// The result for the side that plays the move, after it: `win`, `draw` or `loss`.
+    pub result: &'static str,
+    /// The verdict in chess words.
+    pub reason: String,
+    /// Where the move throws the result away, the line that punishes it.
+    pub refutation: Option<WrittenLine>,
+}
+
+/// A legal move with the coach's verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct JudgedMove {
+    /// UCI notation.
+    pub uci: Notation,
+    /// Standard algebraic notation.
+    pub san: Notation,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+const fn result_name(w: Wdl) -> &'static str {
+    match w {
+        Wdl::Win => "win",
+        Wdl::Draw => "draw",
+        Wdl::Loss => "loss",
+    }
+}
+
+impl JudgedMove {
+    /// Every legal move of a KPK position judged, in the move generator's order, the position
+    /// at move `fullmove` (for the refutations' move numbers).
+    ///
+    /// ```
+    /// use kpk_answers::plan::JudgedMove;
+    /// let pos = kpk_shakmaty::fen::parse("8/8/4k3/8/8/3KP3/8/8 w - - 0 1").unwrap().position;
+    /// let moves = JudgedMove::all(&pos.as_kpk().unwrap(), 1);
+    /// let kd4 = moves.iter().find(|m| m.san == "Kd4").unwrap();
+    /// assert_eq!(kd4.verdict.kind, "throws");
+    /// assert_eq!(kd4.verdict.refutation.as_ref().unwrap().notation, "1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4");
+    /// ```
+    #[must_use]
+    pub fn all(pos: &KpkPosition, fullmove: u32) -> Vec<JudgedMove> {
+        let game = Endgame::from(*pos);
+        game.legal_moves()
+            .iter()
+            .filter_map(|&m| rules::judge(pos, m).ok())
+            .map(|j| JudgedMove {
+                uci: Notation::uci(j.mv),
+                san: Notation::san(&game, j.mv),
+                verdict: Verdict {
+                    kind: j.verdict(),
+                    result: result_name(j.after),
+                    reason: j.reason(pos),
+                    refutation: refutation(&game, &j, fullmove),
+                },
+            })
+            .collect()
+    }
+}
+
+/// The judged move and its refutation written out, `None` when the move keeps the result.
+fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLine> {
+    if j.refutation.is_empty() {
+        return None;
+    }
+    let mut pos = *game;
+    let (mut moves, mut sans) = (Vec::new(), Vec::new());
+    for (i, &m) in core::iter::once(&j.mv).chain(&j.refutation).enumerate() {
+        let san = Notation::san(&pos, m);
+        moves.push(Notated { uci: Notation::uci(m), san });
+        sans.push(match i {
+            0 => format!("{san}?"),
+            1 => format!("{san}!"),
+            _ => san.to_string(),
+        });
+        pos = pos.play(m).ok()?;
+    }
+    moves.remove(0);
+    Some(WrittenLine {
+        moves,
+        notation: numbered(fullmove, game.side_to_move() == Color::White, &sans),
+    })
+}
