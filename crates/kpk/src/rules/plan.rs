@@ -87,6 +87,8 @@ pub enum Aim {
     StayInFront,
     /// The defender heads for the rook pawn's promotion corner.
     HeadForCorner,
+    /// The defender heads for the pawn.
+    HeadForPawn,
     /// The defender keeps the draw near the pawn's way (the rules decide the position after).
     KeepDraw,
     /// The defender of a lost position stands as near the pawn's way as he can.
@@ -123,6 +125,7 @@ impl Aim {
             Aim::TakePawn => "takes the pawn",
             Aim::StayInFront => "stays in front of the pawn",
             Aim::HeadForCorner => "heads for the corner",
+            Aim::HeadForPawn => "heads for the pawn",
             Aim::KeepDraw => "keeps the draw",
             Aim::Resist => "holds out longest",
             Aim::GuardPawn => "guards the pawn",
@@ -154,6 +157,7 @@ impl Aim {
             Aim::TakePawn => "taking the pawn",
             Aim::StayInFront => "staying in front of the pawn",
             Aim::HeadForCorner => "heading for the corner",
+            Aim::HeadForPawn => "heading for the pawn",
             Aim::KeepDraw => "keeping the draw",
             Aim::Resist => "holding out",
             Aim::GuardPawn => "guarding the pawn",
@@ -184,6 +188,7 @@ impl Aim {
             Aim::TakePawn => "take_pawn",
             Aim::StayInFront => "stay_in_front",
             Aim::HeadForCorner => "head_for_corner",
+            Aim::HeadForPawn => "head_for_pawn",
             Aim::KeepDraw => "keep_draw",
             Aim::Resist => "resist",
             Aim::GuardPawn => "guard_pawn",
@@ -323,7 +328,8 @@ impl Plan {
             }
             Aim::GuardPawn => "no move wins, but the pawn is safe".to_string(),
             Aim::KeepPawn => "no move wins, and the defender cannot reach the pawn".to_string(),
-            Aim::KeepDraw | Aim::PawnLost => self.after_in_words(),
+            Aim::HeadForPawn | Aim::KeepDraw => format!("the draw holds: {}", self.after_in_words()),
+            Aim::PawnLost => self.after_in_words(),
             Aim::Resist => "the rules' measure of the attacker's progress stays highest, and the king as near the pawn's way as it can".to_string(),
         }
     }
@@ -333,7 +339,7 @@ impl Plan {
         match self.after.basis {
             Basis::Rule(rule) => sentence(rule.statement),
             Basis::Proof { plies } => format!(
-                "a forcing line of {plies} {} proves the result",
+                "a forcing line of {plies} {} proves it",
                 if plies == 1 { "ply" } else { "plies" }
             ),
             Basis::Material | Basis::Bitbase => "the material decides".to_string(),
@@ -581,8 +587,8 @@ fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let here = zone_steps(before.strong_king, before.pawn);
         let pawn_attacked = before.weak_king.distance(before.pawn) == 1
             && before.strong_king.distance(before.pawn) > 1;
-        let blocking =
-            before.strong_king.file == before.pawn.file && before.strong_king.rank > before.pawn.rank;
+        let blocking = before.strong_king.file == before.pawn.file
+            && before.strong_king.rank > before.pawn.rank;
         match &x {
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if in_opposition(x.strong_king, x.weak_king) => Aim::Opposition,
@@ -641,8 +647,10 @@ fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             (Aim::StayInFront, 2)
         } else if corner && c.distance(promotion) < here.distance(promotion).max(1) {
             (Aim::HeadForCorner, 3)
+        } else if c.distance(pawn) < here.distance(pawn) {
+            (Aim::HeadForPawn, 4)
         } else {
-            (Aim::KeepDraw, 4)
+            (Aim::KeepDraw, 5)
         };
         let key = rank * 64 + i32::from(c.distance(stop));
         if best.as_ref().is_none_or(|b| key < b.0) {
