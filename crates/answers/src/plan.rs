@@ -3,7 +3,7 @@
 //! value with a JSON form.
 
 use kpk::rules::{self, Judgement};
-use kpk::{Color, Endgame, KpkPosition, Wdl};
+use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move, Wdl};
 use serde::Serialize;
 
 use crate::explain::{Notated, numbered};
@@ -123,20 +123,35 @@ impl JudgedMove {
     #[must_use]
     pub fn all(pos: &KpkPosition, fullmove: u32) -> Vec<JudgedMove> {
         let game = Endgame::from(*pos);
-        game.legal_moves()
-            .iter()
-            .filter_map(|&m| rules::judge(pos, m).ok())
-            .map(|j| JudgedMove {
-                uci: Notation::uci(j.mv),
-                san: Notation::san(&game, j.mv),
-                verdict: Verdict {
-                    kind: j.verdict(),
-                    result: result_name(j.after),
-                    reason: j.reason(pos),
-                    refutation: refutation(&game, &j, fullmove),
-                },
-            })
-            .collect()
+        game.legal_moves().iter().filter_map(|&m| JudgedMove::of(pos, m, fullmove).ok()).collect()
+    }
+
+    /// One move of a KPK position judged, the position at move `fullmove`.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the move is not legal in the position.
+    ///
+    /// ```
+    /// use kpk::{Move, Square};
+    /// use kpk_answers::plan::JudgedMove;
+    /// let pos = kpk_shakmaty::fen::parse("k7/2K5/1P6/8/8/8/8/8 w - - 0 1").unwrap().position;
+    /// let kc8 = Move { from: Square::C7, to: Square::C8, promotion: None };
+    /// let j = JudgedMove::of(&pos.as_kpk().unwrap(), kc8, 1).unwrap();
+    /// assert_eq!(j.verdict.reason, "throws the win away: stalemate");
+    /// ```
+    pub fn of(pos: &KpkPosition, mv: Move, fullmove: u32) -> Result<JudgedMove, IllegalMove> {
+        let game = Endgame::from(*pos);
+        let j = rules::judge(pos, mv)?;
+        Ok(JudgedMove {
+            uci: Notation::uci(j.mv),
+            san: Notation::san(&game, j.mv),
+            verdict: Verdict {
+                kind: j.verdict(),
+                result: result_name(j.after),
+                reason: j.reason(pos),
+                refutation: refutation(&game, &j, fullmove),
+            },
+        })
     }
 }
 

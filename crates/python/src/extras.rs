@@ -6,6 +6,7 @@ use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz, rules};
 use kpk_answers::explain::Explanation;
 use kpk_answers::line::Line;
 use kpk_answers::notation::Notation;
+use kpk_answers::plan::{JudgedMove, PlannedMove};
 use kpk_answers::probe::Probe;
 use kpk_answers::report::RulesReport;
 use kpk_shakmaty::fen::{self, ParsedFen};
@@ -124,6 +125,75 @@ pub fn explain<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Boun
     let value = serde_json::to_value(Explanation::of(&fen, &p))
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     to_py(py, &value)
+}
+
+/// The board as a KPK position, or a `ValueError` naming its material.
+fn kpk_board(
+    board: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<(String, ParsedFen, kpk::KpkPosition)> {
+    let (fen, p) = parsed(board)?;
+    match p.position.as_kpk() {
+        Some(k) => Ok((fen, p, k)),
+        None => Err(PyValueError::new_err(format!(
+            "{what} needs a KPK position (two kings and one pawn), not {}",
+            fen::material_name(&kpk_shakmaty::to_chess(&p.position))
+        ))),
+    }
+}
+
+/// The rules' plan for a KPK position: a dict with `move` (a `chess.Move`), `uci`, `san`,
+/// `aim` (a stable name: `"opposition"`, `"key_square"`, `"run"`, ...), `reason` (chess
+/// words) and `progress` (where the side with the pawn is to move and wins, the measure that
+/// falls with every plan move: `ranks_to_go`, `king_steps`, `tempi`); `None` when the side to
+/// move has no legal move.
+///
+/// Raises `ValueError` for a board that is not KPK, `KeyError` for one the reader refuses.
+#[pyfunction]
+pub fn plan<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let (_, _, k) = kpk_board(board, "the plan")?;
+    let Some(planned) = PlannedMove::of(&k) else { return Ok(None) };
+    let value = serde_json::to_value(&planned).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let d = to_py(py, &value)?;
+    let mv = rules::plan(&k).map(|p| p.mv).ok_or_else(|| PyValueError::new_err("no plan"))?;
+    d.set_item("move", chess_move(py, mv)?)?;
+    Ok(Some(d))
+}
+
+/// The coach's verdict on one move of a KPK position (a `chess.Move` or a UCI string): a dict
+/// with `move`, `uci`, `san` and `verdict`: `kind` (`"plan"`, `"keeps"` or `"throws"`),
+/// `result` (`"win"`, `"draw"` or `"loss"` for the side that plays it, after it), `reason`
+/// (chess words) and `refutation` (where the move throws the result away: `moves` and the
+/// numbered `notation`, else `None`).
+///
+/// Raises `ValueError` for a board that is not KPK or a move that is not legal on it.
+#[pyfunction]
+pub fn judge<'py>(
+    py: Python<'py>,
+    board: &Bound<'py, PyAny>,
+    mv: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (fen, p, k) = kpk_board(board, "the coach")?;
+    let uci: String = match mv.extract::<String>() {
+        Ok(s) => s,
+        Err(_) => mv.call_method0("uci")?.extract()?,
+    };
+    let game = Endgame::from(k);
+    let m = game
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| Notation::uci(m) == uci.as_str())
+        .ok_or_else(|| PyValueError::new_err(format!("{uci} is not a legal move in {fen}")))?;
+    let judged =
+        JudgedMove::of(&k, m, p.fullmoves).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let value = serde_json::to_value(&judged).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let d = to_py(py, &value)?;
+    d.set_item("move", chess_move(py, m)?)?;
+    Ok(d)
 }
 
 /// Every rule of the literature measured over all 662,704 legal KPK positions against the

@@ -30,6 +30,8 @@ fn _kpk(m: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(extras::classify, m)?,
         wrap_pyfunction!(extras::recognize, m)?,
         wrap_pyfunction!(extras::explain, m)?,
+        wrap_pyfunction!(extras::plan, m)?,
+        wrap_pyfunction!(extras::judge, m)?,
         wrap_pyfunction!(extras::rules_report, m)?,
         wrap_pyfunction!(extras::probe_squares, m)?,
         wrap_pyfunction!(extras::probe_squares_bytes, m)?,

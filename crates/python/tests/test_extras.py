@@ -77,6 +77,60 @@ def test_explain_is_structured():
         kpk.explain(chess.Board())
 
 
+def test_plan_keeps_the_result_by_python_chess_gaviota(native_gaviota):
+    """The plan's move keeps the result in sampled KPK positions, by python-chess's own Gaviota
+    prober; the coach's verdict on every move agrees with the prober's verdict after it."""
+    checked = 0
+    for board in sample(35, chess.PAWN, 400):
+        if board.is_game_over():
+            continue
+        before = native_gaviota.probe_wdl(board)
+        plan = kpk.plan(board)
+        assert plan is not None and plan["move"] in board.legal_moves
+        assert plan["uci"] == plan["move"].uci() and plan["reason"]
+        board.push(plan["move"])
+        after = 0 if board.is_stalemate() else -native_gaviota.probe_wdl(board)
+        board.pop()
+        # a win stays a win, a draw a draw (a loss may only get no worse)
+        assert after == before or before < 0, board.fen()
+        for move in board.legal_moves:
+            judged = kpk.judge(board, move)
+            board.push(move)
+            ended = board.is_stalemate() or board.is_insufficient_material()
+            pawnless = not board.pieces(chess.PAWN, chess.WHITE) | board.pieces(chess.PAWN, chess.BLACK)
+            after = 0 if ended else -native_gaviota.probe_wdl(board)
+            board.pop()
+            assert judged["move"] == move and judged["uci"] == move.uci()
+            verdict = judged["verdict"]
+            assert verdict["result"] == {1: "win", 0: "draw", -1: "loss"}[after], (board.fen(), move)
+            assert (verdict["kind"] == "throws") == (after < before), (board.fen(), move)
+            # a refutation is written out unless the game ends or the pawn is gone
+            assert (verdict["refutation"] is not None) == (after < before and not ended and not pawnless)
+        checked += 1
+    assert checked > 100
+
+
+def test_plan_and_judge_in_chess_words():
+    board = chess.Board("8/8/4k3/8/8/3KP3/8/8 w - - 0 1")
+    plan = kpk.plan(board)
+    assert (plan["san"], plan["aim"]) == ("Ke4", "opposition")
+    assert plan["reason"] == (
+        "takes the opposition; the defender must give way, and the king gains ground towards the key squares"
+    )
+    assert plan["progress"] == {"ranks_to_go": 5, "king_steps": 2, "tempi": 0}
+    judged = kpk.judge(board, chess.Move.from_uci("d3d4"))
+    assert judged["verdict"]["kind"] == "throws"
+    assert judged["verdict"]["refutation"]["notation"] == "1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4"
+    assert kpk.judge(board, "d3e4")["verdict"]["kind"] == "plan"
+    # errors name what is wrong
+    with pytest.raises(ValueError, match="d3d5 is not a legal move"):
+        kpk.judge(board, "d3d5")
+    with pytest.raises(ValueError, match="needs a KPK position"):
+        kpk.plan(chess.Board("8/8/8/8/8/4k3/8/4K2R w - - 0 1"))
+    # no legal move: no plan
+    assert kpk.plan(chess.Board("k7/2K5/1P6/8/8/8/8/8 b - - 0 1")) is None
+
+
 def test_probe_squares_and_its_errors():
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.WHITE) == 1
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.BLACK) == -1

@@ -15,6 +15,11 @@ python-chess's probers for these positions; the functions here give what they do
 'win'
 >>> kpk.probe_squares(44, 36, 60, chess.WHITE, chess.WHITE)  # Ke6, Pe5 v Ke8, White to move
 1
+>>> plan = kpk.plan(chess.Board("8/8/4k3/8/8/3KP3/8/8 w - - 0 1"))
+>>> plan["san"], plan["aim"]
+('Ke4', 'opposition')
+>>> kpk.judge(chess.Board("8/8/4k3/8/8/3KP3/8/8 w - - 0 1"), "d3d4")["verdict"]["kind"]
+'throws'
 """
 
 from typing import Any, Optional, Sequence
@@ -24,7 +29,9 @@ from kpk._kpk import (
     best_moves,
     classify,
     explain,
+    judge,
     optimal_line,
+    plan,
     probe,
     probe_dtm_many,
     probe_dtz_many,
@@ -39,7 +46,9 @@ __all__ = [
     "best_moves",
     "classify",
     "explain",
+    "judge",
     "optimal_line",
+    "plan",
     "probe",
     "probe_array",
     "probe_dtm_many",
