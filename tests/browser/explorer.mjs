@@ -5,12 +5,14 @@
 // and by drag with legal-move dots and the last move marked; taking back and a variation;
 // the address bar (links, back and forward); hovering a move draws its arrow; badges;
 // promotion; stepping the optimal line and the proof; flip; the 50-move clock; terminal
-// positions; bad FENs; phone and desktop sizes; no request outside the server. Exits non-zero
+// positions; bad FENs; the rules' plan and the coach; phone and desktop sizes; no request
+// outside the server. Exits non-zero
 // with a message on the first failure.
 import { chromium } from "playwright-core";
 import { check } from "./lib.mjs";
 import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
+import { checkCoach } from "./coach.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -51,6 +53,7 @@ try {
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
   await checkBoard(page, base);
   await checkPanel(page, base);
+  await checkCoach(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);

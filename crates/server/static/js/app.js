@@ -122,10 +122,16 @@ function choosePromotion(letter) {
   else drawBoard();
 }
 
-// Plays a move of /standard's list (or of a line) into the tree.
+// Plays a move of /standard's list (or of a line) into the tree. In a KPK position the coach's
+// verdict on the move, from the rules, goes with the new position.
 function playMove(m) {
-  const pos = afterMove(current().pos, m.uci);
-  state.tree.play(m.uci, m.san, pos, fenOf(pos));
+  const from = current();
+  const judged = state.map && state.mapNode === from
+    ? state.map.explanation.moves.find((j) => j.uci === m.uci)
+    : null;
+  const pos = afterMove(from.pos, m.uci);
+  const node = state.tree.play(m.uci, m.san, pos, fenOf(pos));
+  if (judged) node.coach = { san: judged.san, ...judged.verdict };
   navigate();
 }
 
@@ -273,6 +279,8 @@ function render() {
   panel.showLine(state.line, lineAt(), v, goLine);
   const explanation = state.map && state.map.explanation;
   panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
+  panel.showPlan(explanation && explanation.plan, playMove);
+  panel.showCoach($("show-coach").checked ? node.coach || null : null);
   // the map, the key squares, the square of the pawn and the reason belong to KPK positions
   $("teaching").hidden = !state.map;
 }
@@ -374,6 +382,7 @@ function setup() {
   $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));
   $("reset").addEventListener("click", () => loadFen(START));
   $("show-map").addEventListener("change", () => drawBoard());
+  $("show-coach").addEventListener("change", () => panel.showCoach($("show-coach").checked ? current().coach || null : null));
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
   $("fen-form").addEventListener("submit", (e) => {

@@ -84,6 +84,8 @@ export function clear(message) {
   for (const id of ["why", "squares-note", "line-note", "line-step"]) $(id).textContent = "";
   for (const id of ["moves", "line", "proof"]) $(id).textContent = "";
   $("teaching").hidden = true;
+  $("plan-box").hidden = true;
+  $("coach").hidden = true;
 }
 
 // The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
@@ -168,4 +170,36 @@ export function showExplanation(explanation, pos, goProof) {
   $("squares-note").textContent = explanation && explanation.key_squares
     ? "Key squares: " + explanation.key_squares.join(" ") + (explanation.first_move ? ". Best move: " + explanation.first_move.san : "")
     : "";
+}
+
+// The rules' plan of a KPK position beside the verdict; `play()` plays it.
+export function showPlan(plan, play) {
+  const box = $("plan-box");
+  box.hidden = !plan;
+  if (!plan) return;
+  const b = $("plan-move");
+  b.textContent = plan.san;
+  b.dataset.uci = plan.uci;
+  b.onclick = () => play(plan);
+  $("plan-reason").textContent = plan.reason;
+}
+
+// The coach's line on the move just played: `coach` is { san, kind, result, reason,
+// refutation }, or null.
+export function showCoach(coach) {
+  const p = $("coach");
+  p.hidden = !coach;
+  p.textContent = "";
+  if (!coach) return;
+  p.dataset.kind = coach.kind;
+  const mark = coach.kind === "throws" ? "?" : coach.kind === "plan" ? "!" : "";
+  const head = document.createElement("strong");
+  head.textContent = coach.san + mark;
+  p.append(head, " ", coach.reason.charAt(0).toUpperCase() + coach.reason.slice(1) + ".");
+  if (coach.refutation) {
+    const line = document.createElement("span");
+    line.className = "coach-line";
+    line.textContent = coach.refutation.notation;
+    p.append(line);
+  }
 }

@@ -1,0 +1,52 @@
+// Play by the rules on the page: the plan beside the verdict, and the coach's line on each move
+// the user plays in a KPK position (a toggle, on by default), both as `kpk explain` says them.
+import { apiOf, check, driver } from "./lib.mjs";
+
+export async function checkCoach(page, base) {
+  const api = apiOf(base);
+  const d = driver(page, base);
+  // a key-square win by the opposition: the plan is Ke4, as the server's explanation says
+  const start = "8/8/4k3/8/8/3KP3/8/8 w - - 0 1";
+  await d.load(start);
+  const explanation = (await api("/kpk/map", start)).body.explanation;
+  check(explanation.plan.san === "Ke4", `the server's plan: ${explanation.plan.san}`);
+  check(await page.isVisible("#plan-box"), "the plan is shown in a KPK position");
+  check((await page.textContent("#plan-move")) === "Ke4", `the plan's move: ${await page.textContent("#plan-move")}`);
+  check((await page.textContent("#plan-reason")) === explanation.plan.reason, `the plan's reason: ${await page.textContent("#plan-reason")}`);
+  check(await page.isChecked("#show-coach"), "the coach is on by default");
+  check(await page.isHidden("#coach"), "no coach line before a move is played");
+
+  // a mistake played on the board: Kd4? hands Black the opposition
+  await d.settle(() => d.drag("d3", "d4"));
+  const kd4 = explanation.moves.find((m) => m.uci === "d3d4").verdict;
+  check(kd4.kind === "throws", `the server judges Kd4: ${kd4.kind}`);
+  check(await page.isVisible("#coach"), "the coach speaks after a move");
+  const said = await page.textContent("#coach");
+  check((await page.$eval("#coach", (e) => e.dataset.kind)) === "throws", "the coach marks a mistake");
+  check(said.startsWith("Kd4? Throws the win away: Kd6!, taking the opposition"), `the coach on Kd4: ${said}`);
+  check(said.includes(kd4.refutation.notation), `the refutation is shown: ${said}`);
+  // the position after it is a draw; Black's plan is the opposition
+  check((await page.textContent("#plan-move")) === "Kd6", `Black's plan: ${await page.textContent("#plan-move")}`);
+
+  // back, then the plan's own move: the coach approves
+  await d.settle(() => page.click("#back"));
+  check(await page.isHidden("#coach"), "no coach line at the start position");
+  await d.settle(() => page.click("#plan-move"));
+  check((await d.fen()).startsWith("8/8/4k3/8/4K3/4P3/8/8 b"), `the plan's move is played: ${await d.fen()}`);
+  check((await page.$eval("#coach", (e) => e.dataset.kind)) === "plan", "the coach approves the plan's move");
+  check((await page.textContent("#coach")).startsWith("Ke4! The plan's move: takes the opposition"), `the coach on Ke4: ${await page.textContent("#coach")}`);
+
+  // the toggle hides the coach
+  await page.uncheck("#show-coach");
+  check(await page.isHidden("#coach"), "the toggle hides the coach");
+  await page.check("#show-coach");
+  check(await page.isVisible("#coach"), "and shows it again");
+
+  // the knight-pawn stalemate trap: Kc8?? is judged as a stalemate
+  await d.load("k7/2K5/1P6/8/8/8/8/8 w - - 0 1");
+  await d.settle(() => d.drag("c7", "c8"));
+  check((await page.textContent("#coach")) === "Kc8? Throws the win away: stalemate.", `the coach on Kc8: ${await page.textContent("#coach")}`);
+  // beyond KPK: no plan
+  await d.load("8/8/8/8/8/4k3/8/4K2R w - - 0 1");
+  check(await page.isHidden("#plan-box"), "no plan without a pawn");
+}
