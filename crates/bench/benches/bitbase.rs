@@ -124,6 +124,23 @@ fn rules(c: &mut Criterion) {
         });
     });
     g.finish();
+    // the plan: every won position with the side with the pawn to move, as the exhaustive test
+    // plays them (the mean cost of a winning plan move), and every position of the sample
+    let won: Vec<KpkPosition> = KpkPosition::all()
+        .filter(|p| p.strong_to_move() && p.probe() == Wdl::Win)
+        .step_by(7)
+        .collect();
+    let mut g = c.benchmark_group("rules/plan");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(won.len() as u64));
+    g.bench_function("winning_moves", |b| {
+        b.iter(|| black_box(&won).iter().filter_map(kpk::rules::plan).count());
+    });
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("any_position", |b| {
+        b.iter(|| black_box(&positions).iter().filter_map(kpk::rules::plan).count());
+    });
+    g.finish();
     // the slowest position to classify, found by timing every legal position (the slowest
     // 300 again, the least of seven runs each): Kb2, Pg3 v Kb7 with White to move (a proof of
     // 12 plies), and a deepest proof, Ka4, Pg3 v Ka6 with Black to move (14 plies)

@@ -113,6 +113,43 @@ pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
     from_verdict(verdict, ply.saturating_add(to_go))
 }
 
+/// The winning plan's progress measure ([`rules::Progress`](crate::rules::Progress)) as a score
+/// for the side to move of a decided KPK position, `ply` plies from the root: a known win (or
+/// loss) placed below the top of the band by the pawn's ranks to go (64 each), the strong
+/// king's steps to the escort zone (8 each) and, with the side with the pawn to move, the tempi
+/// it needs (the bounded search of [`rules::progress`](crate::rules::progress)); zero for a
+/// draw. The measure falls with every plan move against every defence, so a search two plies
+/// deep that maximises this score never lets a won game loop.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval};
+/// let at = |king| KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: king,
+///     pawn: Square::E3,
+///     weak_king: Square::E6,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// // Kd3 v Ke4 (nearer the escort zone, in front of the pawn): the second scores higher
+/// assert_eq!(eval::plan_score(&at(Square::E4), Wdl::Draw, 0), kpk_score::Score::ZERO);
+/// assert!(eval::plan_score(&at(Square::D4), Wdl::Win, 0) > eval::plan_score(&at(Square::D3), Wdl::Win, 0));
+/// ```
+#[must_use]
+pub fn plan_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
+    if verdict == Wdl::Draw {
+        return Score::ZERO;
+    }
+    let p = if pos.strong_to_move() {
+        crate::rules::plan::measure_of_won(pos)
+    } else {
+        crate::rules::plan::measure_at_sight(pos)
+    };
+    let to_go =
+        KPK_BASE + 64 * u32::from(p.ranks_to_go) + 8 * u32::from(p.king_steps) + u32::from(p.tempi);
+    from_verdict(verdict, ply.saturating_add(to_go))
+}
+
 /// King steps from the strong king to the nearest key square of its pawn.
 fn key_square_distance(pos: &KpkPosition) -> u32 {
     // ranks counted from the strong side: 0 is its first rank

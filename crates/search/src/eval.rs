@@ -1,7 +1,7 @@
 //! Static evaluation: endgame knowledge for positions of at most three men, material and
 //! piece-square terms for the rest.
 
-use kpk::eval::{evaluate_endgame, evaluate_kpk, progress_score};
+use kpk::eval::{evaluate_endgame, evaluate_kpk, plan_score, progress_score};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use kpk::rules::{classify, recognize};
@@ -27,8 +27,9 @@ pub enum Knowledge {
     /// cannot decide get the material evaluation.
     Recognizer,
     /// No table: every KPK position decided by the rules and their proofs
-    /// ([`kpk::rules::classify`], exact), scored like `Progress`. Verdicts are remembered in a
-    /// process-wide cache, as an evaluation cache would keep them.
+    /// ([`kpk::rules::classify`], exact), a win scored by the rules' plan's progress measure
+    /// ([`kpk::eval::plan_score`]), which falls with every plan move against every defence.
+    /// Verdicts are remembered in a process-wide cache, as an evaluation cache would keep them.
     Rules,
     /// No endgame knowledge: material and piece-square terms everywhere.
     Off,
@@ -81,6 +82,7 @@ impl Knowledge {
                     Some(_) if self == Knowledge::PawnRank => {
                         Verdict::Score(evaluate_kpk(&kpk, ply))
                     }
+                    Some(w) if self == Knowledge::Rules => Verdict::Score(plan_score(&kpk, w, ply)),
                     Some(w) => Verdict::Score(progress_score(&kpk, w, ply)),
                     None => Verdict::Unknown,
                 }

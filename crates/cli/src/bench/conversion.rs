@@ -82,6 +82,7 @@ fn to_json(r: &Report, knowledge: Knowledge, depth: u8, seconds: f64) -> serde_j
         "converted": r.converted,
         "drawn": r.drawn,
         "repeated": r.repeated,
+        "repeated_before_promotion": r.repeated_before_promotion,
         "over_fifty_moves": r.over_fifty_moves,
         "mean_excess_plies": r.mean_excess,
         "max_excess_plies": r.max_excess,
@@ -99,7 +100,12 @@ fn write_text(text: &mut String, r: &Report, knowledge: Knowledge, depth: u8, se
     outln!(text, "{} evaluation, depth {depth}: {} won positions", name(knowledge), r.games);
     outln!(text, "  converted        {} ({:.2}%)", r.converted, pct(r.converted));
     outln!(text, "  fallen to a draw {}", r.drawn);
-    outln!(text, "  repeated         {}", r.repeated);
+    outln!(
+        text,
+        "  repeated         {} ({} before the pawn promoted)",
+        r.repeated,
+        r.repeated_before_promotion
+    );
     outln!(text, "  over 50 moves    {}", r.over_fifty_moves);
     outln!(text, "  excess plies     mean {:.2}, max {}", r.mean_excess, r.max_excess);
     for (kind, fen) in &r.examples {

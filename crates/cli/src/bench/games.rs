@@ -64,6 +64,8 @@ pub struct Report {
     pub drawn: usize,
     /// Games that repeated a position three times, or went on past 600 plies.
     pub repeated: usize,
+    /// Of those, the games that repeated before the pawn promoted (in the KPK phase).
+    pub repeated_before_promotion: usize,
     /// Converted games with more than 100 plies in a row without a pawn move or capture.
     pub over_fifty_moves: usize,
     /// Mean plies beyond the optimal distance to mate, over the converted games.
@@ -112,7 +114,11 @@ enum Outcome {
         longest: u32,
     },
     Drawn,
-    Repeated,
+    /// A position repeated three times (or 600 plies played); `pawn`: while the pawn was
+    /// still on the board (the KPK phase), not after its promotion.
+    Repeated {
+        pawn: bool,
+    },
 }
 
 /// The engine's move in a won position (no game history, halfmove clock 0).
@@ -148,7 +154,7 @@ fn replay(start: Endgame, engine: Player) -> Outcome {
             return Outcome::Drawn;
         }
         if seen.iter().filter(|&&p| p == pos).count() >= 2 {
-            return Outcome::Repeated;
+            return Outcome::Repeated { pawn: has_pawn(&pos) };
         }
         let m = if pos.strong_to_move() {
             engine_move_in_game(&pos, engine, &keys, clock)
@@ -168,7 +174,11 @@ fn replay(start: Endgame, engine: Player) -> Outcome {
         pos = next;
         plies += 1;
     }
-    Outcome::Repeated
+    Outcome::Repeated { pawn: has_pawn(&pos) }
+}
+
+fn has_pawn(pos: &Endgame) -> bool {
+    pos.extra().is_some_and(|(r, _)| r == kpk::Role::Pawn)
 }
 
 fn is_zeroing(pos: &Endgame, m: Move) -> bool {
@@ -205,7 +215,7 @@ pub fn run(starts: &[Endgame], engine: Player) -> Report {
         .copied()
         .filter(|s| match outcomes[s] {
             Outcome::Mate { longest, .. } => longest > 100,
-            Outcome::Repeated => true,
+            Outcome::Repeated { .. } => true,
             Outcome::Drawn => false,
         })
         .collect();
@@ -234,8 +244,12 @@ pub fn run(starts: &[Endgame], engine: Player) -> Report {
                 report.drawn += 1;
                 example(&mut report, "drawn", start);
             }
-            Outcome::Repeated => {
+            Outcome::Repeated { pawn } => {
                 report.repeated += 1;
+                if pawn {
+                    report.repeated_before_promotion += 1;
+                    example(&mut report, "repeated before promotion", start);
+                }
                 example(&mut report, "repeated", start);
             }
         }
@@ -268,7 +282,7 @@ fn walk(
             break o;
         }
         if path.iter().any(|(p, _)| *p == pos) {
-            break Outcome::Repeated;
+            break Outcome::Repeated { pawn: has_pawn(&pos) };
         }
         if pos.is_checkmate() {
             break Outcome::Mate { plies: 0, head: 0, longest: 0 };

@@ -26,7 +26,7 @@
 mod classifier;
 mod drawn;
 mod frame;
-mod plan;
+pub(crate) mod plan;
 mod proof;
 mod races;
 mod recognizer;

@@ -500,16 +500,28 @@ pub fn progress(pos: &KpkPosition) -> Option<Progress> {
     if !pos.strong_to_move() || classify(pos).wdl != Wdl::Win {
         return None;
     }
-    let strong = pos.strong_side();
-    let pawn = coord(pos.pawn(), strong);
+    Some(measure_of_won(pos))
+}
+
+/// The measure of a position the caller knows is won with the side with the pawn to move (the
+/// tempi are searched as if it were).
+pub(crate) fn measure_of_won(pos: &KpkPosition) -> Progress {
     let game = Endgame::from(*pos);
     let tempi = (0..=MAX_TEMPI).find(|&t| forces(&game, t)).unwrap_or(MAX_TEMPI + 1);
+    Progress { tempi, ..measure_at_sight(pos) }
+}
+
+/// The measure's first two fields, which the position shows at sight, whoever is to move (the
+/// tempi left at 0).
+pub(crate) fn measure_at_sight(pos: &KpkPosition) -> Progress {
+    let strong = pos.strong_side();
+    let pawn = coord(pos.pawn(), strong);
     #[allow(clippy::cast_sign_loss)] // both in 0..8
-    Some(Progress {
+    Progress {
         ranks_to_go: (7 - pawn.rank) as u8,
         king_steps: zone_steps(coord(pos.strong_king(), strong), pawn) as u8,
-        tempi,
-    })
+        tempi: 0,
+    }
 }
 
 /// The plan's move for any KPK position, with its point; `None` when the side to move has no

@@ -50,6 +50,9 @@ impl Searcher {
         if let Some(answer) = self.root_from_syzygy(root, on_info) {
             return answer;
         }
+        if let Some(answer) = self.root_from_plan(root, on_info) {
+            return answer;
+        }
         let mut guess = Score::ZERO;
         // the last mate reported, with its line: a deeper iteration that finds the same adds
         // nothing and is not reported again (the search goes on: it may find a quicker mate)

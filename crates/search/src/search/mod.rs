@@ -44,6 +44,7 @@
 mod driver;
 mod node;
 mod ordering;
+mod plan;
 mod quiesce;
 mod syzygy;
 
