@@ -6,7 +6,8 @@
 //! - the plan played from every won position against the perfect defender (the longest
 //!   resistance by distance to mate) wins every game, with its excess over the fastest mate;
 //! - in every drawn position with the defender to move, the plan's move keeps the draw (so no
-//!   attacker, perfect or not, wins against it);
+//!   attacker, perfect or not, wins against it), and the plan played from each against the
+//!   trickiest attacker (the move that leaves the defender the fewest drawing replies) holds;
 //! - in every drawn position with the side with the pawn to move, the plan keeps the pawn
 //!   whenever some move does.
 #![cfg(not(debug_assertions))]
@@ -192,5 +193,64 @@ fn the_defender_of_a_lost_position_resists_by_the_measure() {
         "plan: the lost defender's move is a longest resistance by the tables in {longest} of \
          {positions} positions ({:.1}%), {micros:.1} us a move with the check",
         100.0 * f64::from(longest) / f64::from(positions)
+    );
+}
+
+/// The attacker's trickiest try in a drawn position: the move after which the defender has the
+/// fewest moves that keep the draw (by the tables), the pawn kept where it can be.
+fn trickiest(game: &Endgame) -> Move {
+    game.legal_moves()
+        .iter()
+        .copied()
+        .min_by_key(|&m| {
+            let next = game.play(m).unwrap();
+            let holding = next
+                .legal_moves()
+                .iter()
+                .filter(|&&r| dtm_plies(&next.play(r).unwrap()).is_none())
+                .count();
+            (next.as_kpk().is_none(), holding)
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_defender_holds_every_draw_against_the_trickiest_attacker() {
+    // each side's move in each position, found once
+    let mut chosen: HashMap<KpkPosition, Option<Move>> = HashMap::new();
+    let (mut games, mut plies_played) = (0_u32, 0_u64);
+    let starts: Vec<KpkPosition> =
+        KpkPosition::all().filter(|p| !p.strong_to_move() && p.probe() == Wdl::Draw).collect();
+    for start in &starts {
+        let mut seen: Vec<KpkPosition> = Vec::new();
+        let mut pos = *start;
+        // until the pawn is gone, a position repeats, the game ends, or 40 plies
+        for _ in 0..40 {
+            if seen.contains(&pos) {
+                break;
+            }
+            seen.push(pos);
+            let game = Endgame::from(pos);
+            let choice = *chosen.entry(pos).or_insert_with(|| {
+                if game.legal_moves().is_empty() {
+                    None
+                } else if pos.strong_to_move() {
+                    Some(trickiest(&game))
+                } else {
+                    rules::plan(&pos).map(|p| p.mv)
+                }
+            });
+            let Some(m) = choice else { break };
+            let next = game.play(m).unwrap();
+            plies_played += 1;
+            assert!(dtm_plies(&next).is_none(), "{start:?}: the draw is lost at {pos:?} by {m}");
+            let Some(k) = next.as_kpk() else { break };
+            pos = k;
+        }
+        games += 1;
+    }
+    println!(
+        "plan: the defender holds all {games} drawn positions (him to move) against the \
+         trickiest attacker ({plies_played} plies played)"
     );
 }

@@ -83,6 +83,8 @@ pub enum Aim {
     Wait,
     /// The defender takes the pawn.
     TakePawn,
+    /// The defender goes to the square that corresponds to the strong king's.
+    CorrespondingSquare,
     /// The defender stays in front of the pawn.
     StayInFront,
     /// The defender heads for the rook pawn's promotion corner.
@@ -123,6 +125,7 @@ impl Aim {
             Aim::ClearTheWay => "steps out of the pawn's way",
             Aim::Wait => "a waiting move",
             Aim::TakePawn => "takes the pawn",
+            Aim::CorrespondingSquare => "goes to the corresponding square",
             Aim::StayInFront => "stays in front of the pawn",
             Aim::HeadForCorner => "heads for the corner",
             Aim::HeadForPawn => "heads for the pawn",
@@ -155,6 +158,7 @@ impl Aim {
             Aim::ClearTheWay => "stepping out of the pawn's way",
             Aim::Wait => "waiting",
             Aim::TakePawn => "taking the pawn",
+            Aim::CorrespondingSquare => "going to the corresponding square",
             Aim::StayInFront => "staying in front of the pawn",
             Aim::HeadForCorner => "heading for the corner",
             Aim::HeadForPawn => "heading for the pawn",
@@ -186,6 +190,7 @@ impl Aim {
             Aim::ClearTheWay => "clear_the_way",
             Aim::Wait => "wait",
             Aim::TakePawn => "take_pawn",
+            Aim::CorrespondingSquare => "corresponding_square",
             Aim::StayInFront => "stay_in_front",
             Aim::HeadForCorner => "head_for_corner",
             Aim::HeadForPawn => "head_for_pawn",
@@ -322,6 +327,9 @@ impl Plan {
                 "the defender cannot take it, and the position stays won".to_string()
             }
             Aim::TakePawn => "bare kings cannot mate".to_string(),
+            Aim::CorrespondingSquare => {
+                "whatever the strong king does, the defender answers on the square that corresponds to it, and the draw holds".to_string()
+            }
             Aim::StayInFront => "the king blocks its way, and the draw holds".to_string(),
             Aim::HeadForCorner => {
                 "a rook pawn cannot drive the king out of its corner".to_string()
@@ -651,18 +659,23 @@ fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             continue;
         }
         let c = coord(m.to, strong);
+        let decided_by = |rule: &Rule| matches!(after.basis, Basis::Rule(r) if r.id == rule.id);
         let (aim, rank) = if m.to == pos.pawn() {
             (Aim::TakePawn, 0)
-        } else if in_opposition(c, coord(pos.strong_king(), strong)) {
+        } else if in_opposition(c, coord(pos.strong_king(), strong))
+            || decided_by(&Rule::DEFENDER_HAS_THE_OPPOSITION)
+        {
             (Aim::Opposition, 1)
+        } else if decided_by(&Rule::CORRESPONDING_SQUARES) {
+            (Aim::CorrespondingSquare, 2)
         } else if c.file == pawn.file && c.rank > pawn.rank {
-            (Aim::StayInFront, 2)
+            (Aim::StayInFront, 3)
         } else if corner && c.distance(promotion) < here.distance(promotion).max(1) {
-            (Aim::HeadForCorner, 3)
+            (Aim::HeadForCorner, 4)
         } else if c.distance(pawn) < here.distance(pawn) {
-            (Aim::HeadForPawn, 4)
+            (Aim::HeadForPawn, 5)
         } else {
-            (Aim::KeepDraw, 5)
+            (Aim::KeepDraw, 6)
         };
         let key = rank * 64 + i32::from(c.distance(stop));
         if best.as_ref().is_none_or(|b| key < b.0) {
