@@ -717,9 +717,9 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
         [
             "throws",
             "loss",
-            "loses: Kd5!, reaching a key square; from d5 it escorts the pawn in, whoever is to move",
+            "loses: Ke5!, reaching a key square; from e5 it escorts the pawn in, whoever is to move",
         ],
-        Some("1... Kd7? 2. Kd5! Ke7 3. Ke5 Kf7 4. Kd6 Kg6"),
+        Some("1... Kd7? 2. Ke5! Ke8 3. Kd6 Kf7 4. e4 Kf6"),
     );
     // the knight-pawn stalemate trap: Kc8?? stalemates
     check(

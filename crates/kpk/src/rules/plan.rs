@@ -9,9 +9,9 @@
 //! 1. push the pawn (or promote) when the push keeps the win;
 //! 2. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
-//!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), nearest
-//!    the defender first (taking the opposition, shouldering), then nearest the pawn's stop
-//!    square;
+//!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
+//!    the defender and the pawn's file first (shouldering), then nearest the defender (taking
+//!    the opposition), then nearest the pawn's stop square;
 //! 3. else, where the defender holds the king off, step aside round him (outflanking): the
 //!    winning sideways step after which the king gets on soonest against every defence, found
 //!    by a forcing line of at most [`MAX_TEMPI`] such steps (a bounded proof, like the
@@ -434,10 +434,14 @@ fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classificati
     let defender = coord(kpk.weak_king(), strong);
     let stop = pawn.offset(0, 1);
     let here = zone_steps(coord(kpk.strong_king(), strong), pawn);
+    // a step between the defender and the pawn's file first (shouldering him off), then the
+    // nearest the defender (taking the opposition), then the nearest the pawn's stop square
     let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
         .filter_map(|m| {
             let c = coord(m.to, strong);
-            (zone_steps(c, pawn) < here).then(|| (c.distance(defender) * 8 + c.distance(stop), m))
+            let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
+            let key = aside * 64 + c.distance(defender) * 8 + c.distance(stop);
+            (zone_steps(c, pawn) < here).then_some((key, m))
         })
         .collect();
     steps.sort_unstable_by_key(|s| s.0);
@@ -631,10 +635,16 @@ fn in_opposition(a: Coord, b: Coord) -> bool {
     (df == 0 && dr == 2) || (dr == 0 && df == 2)
 }
 
+/// Whether file `k` lies between the defender's file `d` (excluded) and the pawn's file `p`
+/// (included).
+const fn between_files(k: i8, d: i8, p: i8) -> bool {
+    (d < k && k <= p) || (p <= k && k < d)
+}
+
 /// The strong king stands between the defender and the pawn's file, two steps from him.
 fn shoulders(x: &Frame) -> bool {
-    let (k, d, p) = (x.strong_king.file, x.weak_king.file, x.pawn.file);
-    x.strong_king.distance(x.weak_king) == 2 && ((d < k && k <= p) || (p <= k && k < d))
+    x.strong_king.distance(x.weak_king) == 2
+        && between_files(x.strong_king.file, x.weak_king.file, x.pawn.file)
 }
 
 impl Rule {
