@@ -14,13 +14,15 @@ export async function checkCoach(page, base) {
   check((await page.textContent("#plan-move")) === "Ke4", `the plan's move: ${await page.textContent("#plan-move")}`);
   check((await page.textContent("#plan-reason")) === explanation.plan.reason, `the plan's reason: ${await page.textContent("#plan-reason")}`);
   check(await page.isChecked("#show-coach"), "the coach is on by default");
-  check(await page.isHidden("#coach"), "no coach line before a move is played");
+  check(await page.isVisible("#show-coach"), "its toggle is shown beside the plan");
+  check((await page.textContent("#coach")) === "", "no coach line before a move is played");
+  check((await page.getAttribute("#plan-move", "aria-label")) === "play the plan's move Ke4", "the plan's button says what it does");
 
   // a mistake played on the board: Kd4? hands Black the opposition
   await d.settle(() => d.drag("d3", "d4"));
   const kd4 = explanation.moves.find((m) => m.uci === "d3d4").verdict;
   check(kd4.kind === "throws", `the server judges Kd4: ${kd4.kind}`);
-  check(await page.isVisible("#coach"), "the coach speaks after a move");
+  check(await page.isVisible("#coach") && (await page.getAttribute("#coach", "role")) === "status", "the coach speaks after a move, as a status");
   const said = await page.textContent("#coach");
   check((await page.$eval("#coach", (e) => e.dataset.kind)) === "throws", "the coach marks a mistake");
   check(said.startsWith("Kd4? Throws the win away: Kd6!, taking the opposition"), `the coach on Kd4: ${said}`);
@@ -30,7 +32,7 @@ export async function checkCoach(page, base) {
 
   // back, then the plan's own move: the coach approves
   await d.settle(() => page.click("#back"));
-  check(await page.isHidden("#coach"), "no coach line at the start position");
+  check((await page.textContent("#coach")) === "", "no coach line at the start position");
   await d.settle(() => page.click("#plan-move"));
   check((await d.fen()).startsWith("8/8/4k3/8/4K3/4P3/8/8 b"), `the plan's move is played: ${await d.fen()}`);
   check((await page.$eval("#coach", (e) => e.dataset.kind)) === "plan", "the coach approves the plan's move");
@@ -38,14 +40,15 @@ export async function checkCoach(page, base) {
 
   // the toggle hides the coach
   await page.uncheck("#show-coach");
-  check(await page.isHidden("#coach"), "the toggle hides the coach");
+  check((await page.textContent("#coach")) === "", "the toggle silences the coach");
   await page.check("#show-coach");
-  check(await page.isVisible("#coach"), "and shows it again");
+  check((await page.textContent("#coach")).startsWith("Ke4!"), "and brings it back");
 
   // the knight-pawn stalemate trap: Kc8?? is judged as a stalemate
   await d.load("k7/2K5/1P6/8/8/8/8/8 w - - 0 1");
   await d.settle(() => d.drag("c7", "c8"));
   check((await page.textContent("#coach")) === "Kc8? Throws the win away: stalemate.", `the coach on Kc8: ${await page.textContent("#coach")}`);
+  check(await page.isHidden("#plan-box") && await page.isVisible("#show-coach"), "stalemate: no plan, but the coach's toggle stays");
   // beyond KPK: no plan
   await d.load("8/8/8/8/8/4k3/8/4K2R w - - 0 1");
   check(await page.isHidden("#plan-box"), "no plan without a pawn");

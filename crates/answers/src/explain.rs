@@ -316,12 +316,7 @@ impl fmt::Display for Explanation {
         if !self.moves.is_empty() {
             writeln!(f, "  every move:")?;
             for m in &self.moves {
-                let mark = match m.verdict.kind {
-                    "plan" => "!",
-                    "throws" => "?",
-                    _ => "",
-                };
-                let san = format!("{}{mark}", m.san);
+                let san = format!("{}{}", m.san, m.verdict.mark);
                 writeln!(f, "    {san:<7} {}", m.verdict.reason)?;
                 if let Some(line) = &m.verdict.refutation {
                     writeln!(f, "            {}", line.notation)?;

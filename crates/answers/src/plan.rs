@@ -3,7 +3,7 @@
 //! value with a JSON form.
 
 use kpk::rules::{self, Judgement};
-use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move, Wdl};
+use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move};
 use serde::Serialize;
 
 use crate::explain::{Notated, numbered};
@@ -25,6 +25,9 @@ pub struct ProgressAnswer {
 /// reason in chess words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlannedMove {
+    /// The move.
+    #[serde(skip)]
+    pub mv: Move,
     /// UCI notation.
     pub uci: Notation,
     /// Standard algebraic notation.
@@ -52,6 +55,7 @@ impl PlannedMove {
         let plan = rules::plan(pos)?;
         let game = Endgame::from(*pos);
         Some(PlannedMove {
+            mv: plan.mv,
             uci: Notation::uci(plan.mv),
             san: Notation::san(&game, plan.mv),
             aim: plan.aim.name(),
@@ -81,6 +85,8 @@ pub struct Verdict {
     /// `plan` (the plan's move), `keeps` (another move that keeps the result) or `throws`
     /// (a move that throws the result away).
     pub kind: &'static str,
+    /// The move's annotation: `!` for the plan's, `?` for a mistake, else empty.
+    pub mark: &'static str,
     /// The result for the side that plays the move, after it: `win`, `draw` or `loss`.
     pub result: &'static str,
     /// The verdict in chess words.
@@ -100,14 +106,6 @@ pub struct JudgedMove {
     pub verdict: Verdict,
 }
 
-const fn result_name(w: Wdl) -> &'static str {
-    match w {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
-    }
-}
-
 impl JudgedMove {
     /// Every legal move of a KPK position judged, in the move generator's order, the position
     /// at move `fullmove` (for the refutations' move numbers).
@@ -122,8 +120,7 @@ impl JudgedMove {
     /// ```
     #[must_use]
     pub fn all(pos: &KpkPosition, fullmove: u32) -> Vec<JudgedMove> {
-        let game = Endgame::from(*pos);
-        game.legal_moves().iter().filter_map(|&m| JudgedMove::of(pos, m, fullmove).ok()).collect()
+        rules::judge_all(pos).iter().map(|j| JudgedMove::from_judgement(j, fullmove)).collect()
     }
 
     /// One move of a KPK position judged, the position at move `fullmove`.
@@ -140,18 +137,23 @@ impl JudgedMove {
     /// assert_eq!(j.verdict.reason, "throws the win away: stalemate");
     /// ```
     pub fn of(pos: &KpkPosition, mv: Move, fullmove: u32) -> Result<JudgedMove, IllegalMove> {
-        let game = Endgame::from(*pos);
-        let j = rules::judge(pos, mv)?;
-        Ok(JudgedMove {
+        Ok(JudgedMove::from_judgement(&rules::judge(pos, mv)?, fullmove))
+    }
+
+    fn from_judgement(j: &Judgement, fullmove: u32) -> JudgedMove {
+        let game = Endgame::from(j.position);
+        let verdict = j.verdict();
+        JudgedMove {
             uci: Notation::uci(j.mv),
             san: Notation::san(&game, j.mv),
             verdict: Verdict {
-                kind: j.verdict(),
-                result: result_name(j.after),
-                reason: j.reason(pos),
-                refutation: refutation(&game, &j, fullmove),
+                kind: verdict.name(),
+                mark: verdict.mark(),
+                result: j.after.as_str(),
+                reason: j.reason(),
+                refutation: refutation(&game, j, fullmove),
             },
-        })
+        }
     }
 }
 
@@ -165,9 +167,10 @@ fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLin
     for (i, &m) in core::iter::once(&j.mv).chain(&j.refutation).enumerate() {
         let san = Notation::san(&pos, m);
         moves.push(Notated { uci: Notation::uci(m), san });
+        // the mistake and the reply that punishes it, annotated
         sans.push(match i {
-            0 => format!("{san}?"),
-            1 => format!("{san}!"),
+            0 => format!("{san}{}", rules::Verdict::Throws.mark()),
+            1 => format!("{san}{}", rules::Verdict::Plan.mark()),
             _ => san.to_string(),
         });
         pos = pos.play(m).ok()?;

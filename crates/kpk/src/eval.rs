@@ -118,8 +118,8 @@ pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
 /// loss) placed below the top of the band by the pawn's ranks to go (64 each), the strong
 /// king's steps to the escort zone (8 each) and, with the side with the pawn to move, the tempi
 /// it needs (the bounded search of [`rules::progress`](crate::rules::progress)); zero for a
-/// draw. The measure falls with every plan move against every defence, so a search two plies
-/// deep that maximises this score never lets a won game loop.
+/// draw. The measure falls with every plan move against every defence (`tests/plan.rs`); with
+/// the defender to move the tempi are left out (0).
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval};
@@ -131,9 +131,10 @@ pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
-/// // Kd3 v Ke4 (nearer the escort zone, in front of the pawn): the second scores higher
-/// assert_eq!(eval::plan_score(&at(Square::E4), Wdl::Draw, 0), kpk_score::Score::ZERO);
+/// // Kd4 stands nearer the escort zone than Kd3: it scores higher
 /// assert!(eval::plan_score(&at(Square::D4), Wdl::Win, 0) > eval::plan_score(&at(Square::D3), Wdl::Win, 0));
+/// // a draw scores zero
+/// assert_eq!(eval::plan_score(&at(Square::E4), Wdl::Draw, 0), kpk_score::Score::ZERO);
 /// ```
 #[must_use]
 pub fn plan_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {

@@ -116,7 +116,6 @@ fn the_plan_wins_every_won_position_against_the_perfect_defender() {
             assert!(plies < 200, "{start:?}: the plan loops");
         };
         let excess = total - fastest;
-        assert!(excess >= 0);
         games += 1;
         excess_sum += i64::from(excess);
         if excess > worst_excess {
@@ -133,8 +132,10 @@ fn the_plan_wins_every_won_position_against_the_perfect_defender() {
          ({worst_start:?}); DTM-optimal plan moves {optimal} of {moves} ({share:.2}%); \
          plan move {micros:.2} us mean over every won position; aims {aims:?}"
     );
-    assert!(mean <= 2.0, "mean excess {mean}");
-    assert!(share >= 90.0, "optimal share {share}");
+    // the issue's goals are a mean of at most 2 plies and 90%; these floors guard what is
+    // measured now
+    assert!(mean <= 0.4, "mean excess {mean}");
+    assert!(share >= 96.5, "optimal share {share}");
 }
 
 #[test]
@@ -156,9 +157,9 @@ fn the_defender_keeps_every_draw_and_the_pawn_is_kept_where_it_can_be() {
             };
             if game.legal_moves().iter().any(safe) {
                 keepable += 1;
-                assert!(matches!(plan.aim, Aim::GuardPawn | Aim::KeepPawn), "{pos:?}");
-                assert!(safe(&plan.mv), "{pos:?}: {} drops the pawn", plan.mv);
-                kept += 1;
+                if matches!(plan.aim, Aim::GuardPawn | Aim::KeepPawn) && safe(&plan.mv) {
+                    kept += 1;
+                }
             }
         } else {
             draws += 1;
@@ -168,6 +169,7 @@ fn the_defender_keeps_every_draw_and_the_pawn_is_kept_where_it_can_be() {
         "plan: the defender keeps the draw in all {draws} drawn positions with him to move; \
          the pawn kept in {kept} of {keepable} drawn positions where a move keeps it"
     );
+    assert_eq!(kept, keepable);
 }
 
 #[test]
@@ -189,11 +191,13 @@ fn the_defender_of_a_lost_position_resists_by_the_measure() {
         longest += u32::from(chosen == best);
     }
     let micros = t.elapsed().as_secs_f64() * 1e6 / f64::from(positions);
+    let share = 100.0 * f64::from(longest) / f64::from(positions);
     println!(
         "plan: the lost defender's move is a longest resistance by the tables in {longest} of \
-         {positions} positions ({:.1}%), {micros:.1} us a move with the check",
-        100.0 * f64::from(longest) / f64::from(positions)
+         {positions} positions ({share:.1}%), {micros:.1} us a move with the check"
     );
+    // a floor under what the rules' measure gives now (84.9%)
+    assert!(share >= 84.0, "{share}");
 }
 
 /// The attacker's trickiest try in a drawn position: the move after which the defender has the

@@ -158,8 +158,7 @@ pub fn plan<'py>(
     let Some(planned) = PlannedMove::of(&k) else { return Ok(None) };
     let value = serde_json::to_value(&planned).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = to_py(py, &value)?;
-    let mv = rules::plan(&k).map(|p| p.mv).ok_or_else(|| PyValueError::new_err("no plan"))?;
-    d.set_item("move", chess_move(py, mv)?)?;
+    d.set_item("move", chess_move(py, planned.mv)?)?;
     Ok(Some(d))
 }
 

@@ -41,7 +41,8 @@ pub use classifier::{
     searched_heuristic,
 };
 pub use plan::{
-    Aim, Judgement, MAX_TEMPI, Plan, Progress, REFUTATION_PLIES, judge, plan, progress,
+    Aim, Judgement, MAX_TEMPI, Plan, Progress, REFUTATION_PLIES, Verdict, judge, judge_all, plan,
+    progress,
 };
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};

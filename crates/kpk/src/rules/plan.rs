@@ -18,8 +18,10 @@
 //!    classifier's).
 //!
 //! **The drawing plan** (the defender, in a drawn position) takes the pawn if he can, else
-//! takes the opposition, else stays in front of the pawn, else heads for the rook pawn's
-//! corner, else keeps nearest the pawn's stop square, always with a move that keeps the draw.
+//! takes the opposition (direct, or distant where the rule of the defender's opposition
+//! decides), else goes to the corresponding square, else stays in front of the pawn, else heads
+//! for the rook pawn's corner, else heads for the pawn, else keeps nearest the pawn's stop
+//! square, always with a move that keeps the draw.
 //! The defender of a lost position resists by the move after which the winning plan's measure
 //! stays highest, then by standing as near the pawn's way as he can; the side with the pawn in
 //! a drawn position keeps its pawn.
@@ -71,9 +73,12 @@ pub enum Aim {
     KeySquare,
     /// The king takes the opposition.
     Opposition,
+    /// The defender takes the distant opposition: the kings on one file an even number of
+    /// ranks apart, the strong side to move.
+    DistantOpposition,
     /// The king shoulders the defender away from the pawn's way.
     Shoulder,
-    /// The king heads for the key squares.
+    /// The king closes in on the squares in front of and beside its pawn.
     Approach,
     /// The king steps round the defender, who holds it off in front (outflanking).
     Outflank,
@@ -93,7 +98,8 @@ pub enum Aim {
     HeadForPawn,
     /// The defender keeps the draw near the pawn's way (the rules decide the position after).
     KeepDraw,
-    /// The defender of a lost position stands as near the pawn's way as he can.
+    /// The defender of a lost position resists by the rules' measure: the move after which
+    /// the winning plan has the most left to do, then the square nearest the pawn's way.
     Resist,
     /// The side with the pawn, in a drawn position, guards its pawn with the king.
     GuardPawn,
@@ -119,8 +125,9 @@ impl Aim {
             Aim::Advance => "the pawn advances",
             Aim::KeySquare => "the king reaches a key square",
             Aim::Opposition => "takes the opposition",
+            Aim::DistantOpposition => "takes the distant opposition",
             Aim::Shoulder => "shoulders the defender",
-            Aim::Approach => "the king heads for the key squares",
+            Aim::Approach => "the king closes in",
             Aim::Outflank => "outflanks",
             Aim::ClearTheWay => "steps out of the pawn's way",
             Aim::Wait => "a waiting move",
@@ -129,8 +136,8 @@ impl Aim {
             Aim::StayInFront => "stays in front of the pawn",
             Aim::HeadForCorner => "heads for the corner",
             Aim::HeadForPawn => "heads for the pawn",
-            Aim::KeepDraw => "keeps the draw",
-            Aim::Resist => "holds out longest",
+            Aim::KeepDraw => "holds the draw",
+            Aim::Resist => "resists",
             Aim::GuardPawn => "guards the pawn",
             Aim::KeepPawn => "keeps the pawn",
             Aim::PawnLost => "the pawn cannot be saved",
@@ -152,8 +159,9 @@ impl Aim {
             Aim::Advance => "advancing the pawn",
             Aim::KeySquare => "reaching a key square",
             Aim::Opposition => "taking the opposition",
+            Aim::DistantOpposition => "taking the distant opposition",
             Aim::Shoulder => "shouldering the defender",
-            Aim::Approach => "heading for the key squares",
+            Aim::Approach => "closing in",
             Aim::Outflank => "outflanking",
             Aim::ClearTheWay => "stepping out of the pawn's way",
             Aim::Wait => "waiting",
@@ -162,8 +170,8 @@ impl Aim {
             Aim::StayInFront => "staying in front of the pawn",
             Aim::HeadForCorner => "heading for the corner",
             Aim::HeadForPawn => "heading for the pawn",
-            Aim::KeepDraw => "keeping the draw",
-            Aim::Resist => "holding out",
+            Aim::KeepDraw => "holding the draw",
+            Aim::Resist => "resisting",
             Aim::GuardPawn => "guarding the pawn",
             Aim::KeepPawn => "keeping the pawn",
             Aim::PawnLost => "giving up the pawn",
@@ -184,6 +192,7 @@ impl Aim {
             Aim::Advance => "advance",
             Aim::KeySquare => "key_square",
             Aim::Opposition => "opposition",
+            Aim::DistantOpposition => "distant_opposition",
             Aim::Shoulder => "shoulder",
             Aim::Approach => "approach",
             Aim::Outflank => "outflank",
@@ -244,8 +253,6 @@ pub struct Plan {
     pub wdl: Wdl,
     /// The classifier's verdict on the position after it (for the other side, to move).
     pub after: Classification,
-    /// Where the aim concerns key squares, the pawn's key squares (up to six; the rest `None`).
-    pub squares: [Option<Square>; 6],
 }
 
 impl Plan {
@@ -291,12 +298,6 @@ impl Plan {
     /// ```
     #[must_use]
     pub fn why(&self) -> String {
-        let squares: Vec<String> = self.squares.iter().flatten().map(ToString::to_string).collect();
-        let list = match squares.as_slice() {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} or {last}", init.join(", ")),
-        };
         match self.aim {
             Aim::Promote(Role::Rook) => "a queen would stalemate, and the rook wins".to_string(),
             Aim::Promote(_) => "the queen wins".to_string(),
@@ -305,10 +306,10 @@ impl Plan {
             Aim::KeySquare => {
                 format!("from {} it escorts the pawn in, whoever is to move", self.mv.to)
             }
-            Aim::Opposition if self.wdl == Wdl::Draw => {
+            Aim::Opposition | Aim::DistantOpposition if self.wdl == Wdl::Draw => {
                 "the strong king cannot pass, and the draw holds".to_string()
             }
-            Aim::Opposition => {
+            Aim::Opposition | Aim::DistantOpposition => {
                 "the defender must give way, and the king gains ground towards the key squares"
                     .to_string()
             }
@@ -316,7 +317,10 @@ impl Plan {
                 "the king stands between him and the pawn's way on its road to the key squares"
                     .to_string()
             }
-            Aim::Approach => format!("one step nearer {list}, and the defender cannot stop it"),
+            Aim::Approach => {
+                "one step nearer the squares in front of and beside the pawn, and the position stays won"
+                    .to_string()
+            }
             Aim::Outflank => {
                 "the king steps round the defender, who cannot hold the opposition and guard the way forward at once"
                     .to_string()
@@ -336,9 +340,12 @@ impl Plan {
             }
             Aim::GuardPawn => "no move wins, but the pawn is safe".to_string(),
             Aim::KeepPawn => "no move wins, and the defender cannot reach the pawn".to_string(),
-            Aim::HeadForPawn | Aim::KeepDraw => format!("the draw holds: {}", self.after_in_words()),
-            Aim::PawnLost => self.after_in_words(),
-            Aim::Resist => "the rules' measure of the attacker's progress stays highest, and the king as near the pawn's way as it can".to_string(),
+            Aim::HeadForPawn => format!("the draw holds: {}", self.after_in_words()),
+            Aim::KeepDraw | Aim::PawnLost => self.after_in_words(),
+            Aim::Resist => {
+                "of the moves, it leaves the strong side the most to do by the rules' measure, with the king nearest the pawn's way"
+                    .to_string()
+            }
         }
     }
 
@@ -347,10 +354,10 @@ impl Plan {
         match self.after.basis {
             Basis::Rule(rule) => sentence(rule.statement),
             Basis::Proof { plies } => format!(
-                "a forcing line of {plies} {} proves it",
+                "the rules show it {plies} {} ahead",
                 if plies == 1 { "ply" } else { "plies" }
             ),
-            Basis::Material | Basis::Bitbase => "the material decides".to_string(),
+            Basis::Material | Basis::Bitbase => "the material left decides".to_string(),
         }
     }
 }
@@ -569,15 +576,6 @@ pub fn plan(pos: &KpkPosition) -> Option<Plan> {
     })
 }
 
-/// The pawn's key squares as board squares, for a reason.
-fn key_squares(pos: &KpkPosition) -> [Option<Square>; 6] {
-    let mut out = [None; 6];
-    for (slot, sq) in out.iter_mut().zip(super::key_squares(pos)) {
-        *slot = Some(sq);
-    }
-    out
-}
-
 fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
     let (mv, after) = progress_move(game, pos)
         .or_else(|| {
@@ -595,7 +593,7 @@ fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
                 .iter()
                 .copied()
                 .find(|&m| lost_for_mover(&game.play_unchecked(m)));
-            let m = m.unwrap_or(game.legal_moves().as_slice()[0]);
+            let m = m.unwrap_or_else(|| game.legal_moves().as_slice()[0]);
             (m, classify_endgame(&game.play_unchecked(m)))
         });
     let next = game.play_unchecked(mv);
@@ -619,14 +617,12 @@ fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
-            _ if blocking => Aim::ClearTheWay,
+            Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
             Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,
             _ => Aim::Wait,
         }
     };
-    let squares =
-        if matches!(aim, Aim::KeySquare | Aim::Approach) { key_squares(pos) } else { [None; 6] };
-    Plan { mv, aim, wdl: Wdl::Win, after, squares }
+    Plan { mv, aim, wdl: Wdl::Win, after }
 }
 
 /// Kings in direct opposition: on one file or rank with one square between them.
@@ -672,10 +668,10 @@ fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let decided_by = |rule: &Rule| matches!(after.basis, Basis::Rule(r) if r.id == rule.id);
         let (aim, rank) = if m.to == pos.pawn() {
             (Aim::TakePawn, 0)
-        } else if in_opposition(c, coord(pos.strong_king(), strong))
-            || decided_by(&Rule::DEFENDER_HAS_THE_OPPOSITION)
-        {
+        } else if in_opposition(c, coord(pos.strong_king(), strong)) {
             (Aim::Opposition, 1)
+        } else if decided_by(&Rule::DEFENDER_HAS_THE_OPPOSITION) {
+            (Aim::DistantOpposition, 1)
         } else if decided_by(&Rule::CORRESPONDING_SQUARES) {
             (Aim::CorrespondingSquare, 2)
         } else if c.file == pawn.file && c.rank > pawn.rank {
@@ -693,7 +689,7 @@ fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         }
     }
     match best {
-        Some((_, mv, aim, after)) => Plan { mv, aim, wdl: Wdl::Draw, after, squares: [None; 6] },
+        Some((_, mv, aim, after)) => Plan { mv, aim, wdl: Wdl::Draw, after },
         // never for a drawn position: some move keeps the draw
         None => resist(game, pos),
     }
@@ -711,9 +707,9 @@ fn resist(game: &Endgame, pos: &KpkPosition) -> Plan {
             let measure = game.play_unchecked(*m).as_kpk().and_then(|k| progress(&k));
             (measure, core::cmp::Reverse((c.distance(stop), c.distance(pawn))))
         })
-        .unwrap_or(game.legal_moves().as_slice()[0]);
+        .unwrap_or_else(|| game.legal_moves().as_slice()[0]);
     let after = classify_endgame(&game.play_unchecked(mv));
-    Plan { mv, aim: Aim::Resist, wdl: -after.wdl, after, squares: [None; 6] }
+    Plan { mv, aim: Aim::Resist, wdl: -after.wdl, after }
 }
 
 fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {
@@ -727,27 +723,71 @@ fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {
         if x.pawn_falls() {
             continue;
         }
-        let guards = i32::from(x.strong_king.distance(x.pawn) > 1);
-        let key = guards * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
+        let unguarded = i32::from(x.strong_king.distance(x.pawn) > 1);
+        let key = unguarded * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
         if best.is_none_or(|b| key < b.0) {
             best = Some((key, m));
         }
     }
     let (mv, aim) = match best {
-        Some((0..64, m)) => (m, Aim::GuardPawn),
+        Some((0..64, m)) if m.from != pos.pawn() => (m, Aim::GuardPawn),
         Some((_, m)) => (m, Aim::KeepPawn),
         None => (game.legal_moves().as_slice()[0], Aim::PawnLost),
     };
     let after = classify_endgame(&game.play_unchecked(mv));
-    Plan { mv, aim, wdl: -after.wdl, after, squares: [None; 6] }
+    Plan { mv, aim, wdl: -after.wdl, after }
 }
 
-/// The coach's judgement of one move: the result before and after it for the side that plays
-/// it, the plan's own move, what decides the position after it, and where the move throws the
-/// result away, the refutation (the other side's plan, then both sides' plans, for up to
-/// [`REFUTATION_PLIES`] plies).
+/// The coach's verdict on a move, in one word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The plan's own move.
+    Plan,
+    /// Another move that keeps the result.
+    Keeps,
+    /// A move that throws the result away.
+    Throws,
+}
+
+impl Verdict {
+    /// The verdict's stable name: `"plan"`, `"keeps"` or `"throws"`.
+    ///
+    /// ```
+    /// assert_eq!(kpk::rules::Verdict::Throws.name(), "throws");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Plan => "plan",
+            Verdict::Keeps => "keeps",
+            Verdict::Throws => "throws",
+        }
+    }
+
+    /// The annotation a move with this verdict gets: `"!"` for the plan's, `"?"` for a
+    /// mistake, nothing for another move that keeps the result.
+    ///
+    /// ```
+    /// assert_eq!(kpk::rules::Verdict::Plan.mark(), "!");
+    /// ```
+    #[must_use]
+    pub const fn mark(self) -> &'static str {
+        match self {
+            Verdict::Plan => "!",
+            Verdict::Keeps => "",
+            Verdict::Throws => "?",
+        }
+    }
+}
+
+/// The coach's judgement of one move: the position and the move, the result before and after
+/// it for the side that plays it, the plan's own move, what decides the position after it, and
+/// where the move throws the result away, the refutation (the other side's plan, then both
+/// sides' plans, for up to [`REFUTATION_PLIES`] plies; or the capture of a promoted piece).
 #[derive(Clone, Debug)]
 pub struct Judgement {
+    /// The position judged.
+    pub position: KpkPosition,
     /// The move judged.
     pub mv: Move,
     /// The result for the side to move before the move.
@@ -758,9 +798,9 @@ pub struct Judgement {
     pub decided: Classification,
     /// The plan's move in the position, if any.
     pub plan: Option<Plan>,
-    /// Where the move throws the result away: the plans' line that punishes it.
+    /// Where the move throws the result away: the line that punishes it.
     pub refutation: Vec<Move>,
-    /// The plan of the first move of the refutation, if any.
+    /// The plan of the first move of the refutation, where a plan gives it.
     pub punisher: Option<Plan>,
 }
 
@@ -777,31 +817,19 @@ impl Judgement {
         self.plan.is_some_and(|p| p.mv == self.mv)
     }
 
-    /// The verdict in a word: `"plan"` (the plan's move), `"keeps"` (another move that keeps
-    /// the result) or `"throws"` (a move that throws it away).
+    /// The verdict: the plan's move, another that keeps the result, or one that throws it away.
     #[must_use]
-    pub fn verdict(&self) -> &'static str {
+    pub fn verdict(&self) -> Verdict {
         if !self.keeps() {
-            "throws"
+            Verdict::Throws
         } else if self.is_plan() {
-            "plan"
+            Verdict::Plan
         } else {
-            "keeps"
+            Verdict::Keeps
         }
     }
-}
 
-/// The word for a result kept or lost: `"win"`, `"draw"`.
-const fn result_word(w: Wdl) -> &'static str {
-    match w {
-        Wdl::Win => "win",
-        Wdl::Draw => "draw",
-        Wdl::Loss => "loss",
-    }
-}
-
-impl Judgement {
-    /// The judgement in chess words (moves in SAN, from the position judged).
+    /// The judgement in chess words (moves in SAN).
     ///
     /// ```
     /// use kpk::{Color, KpkPosition, KpkSetup, Move, Square, rules};
@@ -816,13 +844,13 @@ impl Judgement {
     /// .unwrap();
     /// let j = rules::judge(&pos, Move { from: Square::D3, to: Square::D4, promotion: None }).unwrap();
     /// assert_eq!(
-    ///     j.reason(&pos),
+    ///     j.reason(),
     ///     "throws the win away: Kd6!, taking the opposition; the strong king cannot pass, and the draw holds"
     /// );
     /// ```
     #[must_use]
-    pub fn reason(&self, pos: &KpkPosition) -> String {
-        let game = Endgame::from(*pos);
+    pub fn reason(&self) -> String {
+        let game = Endgame::from(self.position);
         if self.keeps() {
             return match (&self.plan, self.before) {
                 (Some(p), _) if p.mv == self.mv => format!("the plan's move: {}", p.reason()),
@@ -833,13 +861,11 @@ impl Judgement {
                 (Some(p), Wdl::Draw) => {
                     format!("keeps the draw, as the plan's {} does", san(&game, p.mv))
                 }
-                (Some(p), Wdl::Loss) => {
-                    format!(
-                        "loses, as every move does; the plan's {} holds out longest",
-                        san(&game, p.mv)
-                    )
-                }
-                (None, w) => format!("keeps the {}", result_word(w)),
+                (Some(p), Wdl::Loss) => format!(
+                    "loses, as every move does; the plan's {} resists best by the rules' measure",
+                    san(&game, p.mv)
+                ),
+                (None, w) => format!("keeps the {}", w.as_str()),
             };
         }
         let lost = match self.before {
@@ -850,14 +876,20 @@ impl Judgement {
         if next.is_stalemate() {
             return format!("{lost}: stalemate");
         }
-        let why = match (&self.punisher, self.refutation.first()) {
-            (Some(p), Some(&r)) => {
+        let why = match (&self.punisher, self.refutation.first(), next.extra()) {
+            (Some(p), Some(&r), _) => {
                 format!("{}!, {}; {}", san(&next, r), p.aim.participle(), p.why())
             }
-            _ => sentence(&match self.decided.basis {
-                Basis::Rule(rule) => rule.statement.to_string(),
-                _ => "the position after it is decided".to_string(),
-            }),
+            (None, Some(&r), Some((role, _))) => {
+                format!("{}! takes the {}", san(&next, r), role.name())
+            }
+            (_, _, Some((role @ (Role::Bishop | Role::Knight), _))) => {
+                format!("a {} cannot mate", role.name())
+            }
+            _ => match self.decided.basis {
+                Basis::Rule(rule) => sentence(rule.statement),
+                _ => "the position after it is a draw".to_string(),
+            },
         };
         format!("{lost}: {why}")
     }
@@ -875,7 +907,7 @@ fn san(pos: &Endgame, m: Move) -> String {
 /// [`IllegalMove`] when the move is not legal in the position.
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Move, Square, Wdl, rules};
+/// use kpk::{Color, KpkPosition, KpkSetup, Move, Role, Square, Wdl, rules};
 /// // Kc7, Pb6 v Ka8, White to move: Kc8?? stalemates
 /// let pos = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
@@ -886,22 +918,68 @@ fn san(pos: &Endgame, m: Move) -> String {
 /// })
 /// .unwrap();
 /// let j = rules::judge(&pos, Move { from: Square::C7, to: Square::C8, promotion: None }).unwrap();
-/// assert_eq!((j.before, j.after, j.verdict()), (Wdl::Win, Wdl::Draw, "throws"));
-/// assert_eq!(j.reason(&pos), "throws the win away: stalemate");
+/// assert_eq!((j.before, j.after, j.verdict()), (Wdl::Win, Wdl::Draw, rules::Verdict::Throws));
+/// assert_eq!(j.reason(), "throws the win away: stalemate");
 /// // a move that is not legal is an error
 /// assert!(rules::judge(&pos, Move { from: Square::B6, to: Square::B8, promotion: None }).is_err());
+///
+/// // Kc6, Pe7 v Kd7 (Black's king guards e8): e8=Q+?? Kxe8
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::G6,
+///     pawn: Square::E7,
+///     weak_king: Square::D7,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let queen = Move { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) };
+/// let j = rules::judge(&pos, queen).unwrap();
+/// assert_eq!(j.reason(), "throws the win away: Kxe8! takes the queen");
 /// ```
 pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
-    let game = Endgame::from(*pos);
-    let next = game.play(mv)?;
-    let before = classify(pos).wdl;
+    Endgame::from(*pos).play(mv)?;
+    Ok(judge_with(pos, mv, plan(pos), classify(pos).wdl))
+}
+
+/// Every legal move of a KPK position judged (see [`Judgement`]), in the move generator's
+/// order, the plan and the verdict found once.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::D3,
+///     pawn: Square::E3,
+///     weak_king: Square::E6,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let all = rules::judge_all(&pos);
+/// assert_eq!(all.len(), 8);
+/// assert_eq!(all.iter().filter(|j| j.verdict() == rules::Verdict::Plan).count(), 1);
+/// ```
+#[must_use]
+pub fn judge_all(pos: &KpkPosition) -> Vec<Judgement> {
+    let (plan, before) = (plan(pos), classify(pos).wdl);
+    Endgame::from(*pos).legal_moves().iter().map(|&m| judge_with(pos, m, plan, before)).collect()
+}
+
+/// Judges a legal move, the position's plan and verdict given.
+fn judge_with(pos: &KpkPosition, mv: Move, plan: Option<Plan>, before: Wdl) -> Judgement {
+    let next = Endgame::from(*pos).play_unchecked(mv);
     let decided = classify_endgame(&next);
     let after = -decided.wdl;
-    let plan = plan(pos);
     let (mut refutation, mut punisher) = (Vec::new(), None);
     if after < before {
+        if let Some((_, square)) = next.extra().filter(|_| next.as_kpk().is_none()) {
+            // a promoted piece that falls: the capture is the refutation
+            refutation.extend(next.legal_moves().iter().copied().filter(|m| m.to == square));
+        }
         let mut at = next;
-        while refutation.len() < REFUTATION_PLIES {
+        while refutation.is_empty() || punisher.is_some() {
+            if refutation.len() >= REFUTATION_PLIES {
+                break;
+            }
             let Some(k) = at.as_kpk() else { break };
             let Some(p) = self::plan(&k) else { break };
             if refutation.is_empty() {
@@ -911,5 +989,5 @@ pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
             at = at.play_unchecked(p.mv);
         }
     }
-    Ok(Judgement { mv, before, after, decided, plan, refutation, punisher })
+    Judgement { position: *pos, mv, before, after, decided, plan, refutation, punisher }
 }

@@ -1,7 +1,9 @@
 //! The rules' plan at the root: with [`Knowledge::Rules`] (no table), a KPK root is answered by
 //! [`kpk::rules::plan`], the move the rules choose with a measure of progress that falls
 //! against every defence, instead of a search. The search then only converts what follows the
-//! promotion.
+//! promotion. A won root is answered this way only while the 50-move rule leaves room for the
+//! plan: between two of its pawn moves the measure allows at most [`PLAN_STRETCH_PLIES`]
+//! plies (the king's steps to the escort zone, at most 7, each after at most 4 sideways steps).
 
 use kpk::Wdl;
 use kpk::eval::plan_score;
@@ -14,6 +16,11 @@ use crate::eval::Knowledge;
 
 /// The plies of the plan's line reported as the principal variation.
 const PLAN_LINE_PLIES: usize = 8;
+
+/// The most plies the winning plan plays between two pawn moves: 7 steps nearer the escort
+/// zone and 4 sideways steps before each and before the push, 40 moves of the strong side and
+/// the defender's replies.
+pub(super) const PLAN_STRETCH_PLIES: u32 = 80;
 
 impl Searcher {
     /// The plan's answer for a KPK root under [`Knowledge::Rules`] with one line asked: its
@@ -30,6 +37,10 @@ impl Searcher {
         }
         let kpk = to_endgame(root)?.as_kpk()?;
         let plan = kpk::rules::plan(&kpk)?;
+        if plan.wdl == Wdl::Win && root.halfmoves() + PLAN_STRETCH_PLIES >= 100 {
+            // the clock may run out before the plan's next pawn move: the search answers
+            return None;
+        }
         let score = match plan.wdl {
             Wdl::Draw => self.options.draw.draw(0),
             w => plan_score(&kpk, w, 0),
@@ -74,6 +85,10 @@ mod tests {
         let result = searcher.search(&pos, 6);
         assert_eq!(result.score, kpk_score::Score::ZERO);
         assert_eq!(result.best.map(|m| m.to_string()), Some("Kd6-e6".to_string()));
+        // a clock that leaves the plan too little room: the search answers
+        let pos = kpk_shakmaty::fen::parse_position("8/8/4k3/8/8/3KP3/8/8 w - - 30 40").unwrap();
+        let result = searcher.search(&pos, 2);
+        assert!(result.nodes > 0);
         // other knowledge searches
         let mut searcher = Searcher::new(1);
         let pos = kpk_shakmaty::fen::parse_position("8/8/4k3/8/8/3KP3/8/8 w - - 0 1").unwrap();

@@ -280,9 +280,18 @@ function render() {
   const explanation = state.map && state.map.explanation;
   panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
   panel.showPlan(explanation && explanation.plan, playMove);
-  panel.showCoach($("show-coach").checked ? node.coach || null : null);
+  showCoach();
   // the map, the key squares, the square of the pawn and the reason belong to KPK positions
   $("teaching").hidden = !state.map;
+}
+
+// The coach's line on the move that led to the current position (when the toggle is on), and
+// the toggle wherever a plan or a line is shown.
+function showCoach() {
+  const node = current();
+  const coach = node.coach || null;
+  const plan = !!(state.map && state.map.explanation.plan);
+  panel.showCoach($("show-coach").checked ? coach : null, plan || !!coach);
 }
 
 // ---- loading a FEN ----
@@ -382,7 +391,7 @@ function setup() {
   $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));
   $("reset").addEventListener("click", () => loadFen(START));
   $("show-map").addEventListener("change", () => drawBoard());
-  $("show-coach").addEventListener("change", () => panel.showCoach($("show-coach").checked ? current().coach || null : null));
+  $("show-coach").addEventListener("change", showCoach);
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
   $("fen-form").addEventListener("submit", (e) => {

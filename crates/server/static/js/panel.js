@@ -85,7 +85,7 @@ export function clear(message) {
   for (const id of ["moves", "line", "proof"]) $(id).textContent = "";
   $("teaching").hidden = true;
   $("plan-box").hidden = true;
-  $("coach").hidden = true;
+  $("coach").textContent = "";
 }
 
 // The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
@@ -179,22 +179,26 @@ export function showPlan(plan, play) {
   if (!plan) return;
   const b = $("plan-move");
   b.textContent = plan.san;
+  b.setAttribute("aria-label", "play the plan's move " + plan.san);
   b.dataset.uci = plan.uci;
   b.onclick = () => play(plan);
   $("plan-reason").textContent = plan.reason;
 }
 
-// The coach's line on the move just played: `coach` is { san, kind, result, reason,
-// refutation }, or null.
-export function showCoach(coach) {
+// The coach's line on the move just played: `coach` is { san, kind, mark, result, reason,
+// refutation }, or null (the line is emptied, not hidden, so that screen readers announce the
+// next one). The toggle shows where a plan or a coach's line does.
+export function showCoach(coach, toggle) {
   const p = $("coach");
-  p.hidden = !coach;
   p.textContent = "";
-  if (!coach) return;
+  $("coach-toggle").hidden = !toggle;
+  if (!coach) {
+    delete p.dataset.kind;
+    return;
+  }
   p.dataset.kind = coach.kind;
-  const mark = coach.kind === "throws" ? "?" : coach.kind === "plan" ? "!" : "";
   const head = document.createElement("strong");
-  head.textContent = coach.san + mark;
+  head.textContent = coach.san + coach.mark;
   p.append(head, " ", coach.reason.charAt(0).toUpperCase() + coach.reason.slice(1) + ".");
   if (coach.refutation) {
     const line = document.createElement("span");
