@@ -11,3 +11,4 @@ pub mod notation;
 pub mod plan;
 pub mod probe;
 pub mod report;
+pub mod score;

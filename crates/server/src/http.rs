@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use kpk_syzygy::Tablebases;
 use serde::Deserialize;
 use serde_json::Value;
@@ -22,6 +22,7 @@ use tower_http::timeout::TimeoutLayer;
 
 use crate::api::{self, ApiError};
 use crate::cache::Cache;
+use crate::engine::{ClientAddr, Engine, EngineLimits};
 use crate::page;
 
 /// The server's bounds.
@@ -39,17 +40,20 @@ pub struct Limits {
     /// (`/standard` and `/standard/mainline`; keys, bodies and a fixed allowance per entry);
     /// 0 keeps none.
     pub cache_bytes: usize,
+    /// What the engine may do (`/engine`): per request, per client, in all.
+    pub engine: EngineLimits,
 }
 
 impl Default for Limits {
     /// 64 requests at once, 5 seconds each, 5 seconds to send a request's head, 16 MiB of
-    /// answers kept.
+    /// answers kept, the engine's defaults ([`EngineLimits::default`]).
     fn default() -> Limits {
         Limits {
             concurrency: 64,
             request_time: Duration::from_secs(5),
             header_time: Duration::from_secs(5),
             cache_bytes: 16 << 20,
+            engine: EngineLimits::default(),
         }
     }
 }
@@ -130,10 +134,11 @@ fn answer(
 }
 
 /// What every route shares: the tables it answers from (the embedded ones and the files
-/// given) and the answers already sent.
+/// given), the answers already sent, and the engine.
 struct Shared {
     tables: Arc<Tablebases>,
     cache: Cache,
+    engine: Engine,
 }
 
 type App = State<Arc<Shared>>;
@@ -159,6 +164,36 @@ async fn kpk_line(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
     answer(query, api::line)
 }
 
+/// The query of `/engine`.
+#[derive(Deserialize)]
+struct EngineQuery {
+    fen: Option<String>,
+    movetime: Option<u64>,
+}
+
+async fn engine(
+    State(app): App,
+    client: Option<Extension<ClientAddr>>,
+    query: Result<Query<EngineQuery>, QueryRejection>,
+) -> Response {
+    let started = query
+        .map_err(|e| ApiError::bad_request(format!("malformed query: {e}")))
+        .and_then(|Query(q)| {
+            let root = api::parse_position(q.fen.as_deref())?;
+            app.engine.analyse(root, q.movetime, client.map(|Extension(ClientAddr(ip))| ip))
+        });
+    match started {
+        Ok(body) => {
+            let mut response = (StatusCode::OK, body).into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-ndjson"));
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
+        Err(e) => error_response(&e),
+    }
+}
+
 async fn method_not_allowed() -> Response {
     error_response(&ApiError {
         status: 405,
@@ -170,7 +205,7 @@ async fn not_found() -> Response {
     error_response(&ApiError {
         status: 404,
         message:
-            "not found: the routes are /, /standard, /standard/mainline, /kpk/map and /kpk/line"
+            "not found: the routes are /, /standard, /standard/mainline, /kpk/map, /kpk/line and /engine"
                 .into(),
     })
 }
@@ -199,6 +234,7 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         .route("/standard/mainline", get(standard_mainline))
         .route("/kpk/map", get(kpk_map))
         .route("/kpk/line", get(kpk_line))
+        .route("/engine", get(engine))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(CatchPanicLayer::custom(panic_response))
@@ -206,7 +242,11 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         // the time limit, so that waiting for a turn counts against it
         .layer(GlobalConcurrencyLimitLayer::new(limits.concurrency))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
-        .with_state(Arc::new(Shared { tables, cache: Cache::new(limits.cache_bytes) }))
+        .with_state(Arc::new(Shared {
+            engine: Engine::new(limits.engine, Arc::clone(&tables)),
+            tables,
+            cache: Cache::new(limits.cache_bytes),
+        }))
 }
 
 /// Serves on `listener` until `shutdown` completes, then finishes the requests under way and
@@ -241,9 +281,9 @@ pub async fn serve_with(
     let connections = hyper_util::server::graceful::GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     wait_after_accept_error(&e).await;
                     continue;
@@ -251,7 +291,15 @@ pub async fn serve_with(
             },
             () = &mut shutdown => break,
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        // each request knows its client's address (the engine's limit per client)
+        let client = ClientAddr(peer.ip());
+        let service = hyper_util::service::TowerToHyperService::new(tower::util::MapRequest::new(
+            app.clone(),
+            move |mut request: axum::extract::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(client);
+                request
+            },
+        ));
         let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
         let connection = connections.watch(connection);
         tokio::spawn(async move {

@@ -2,7 +2,9 @@
 
 pub mod api;
 mod cache;
+mod engine;
 mod http;
 mod page;
 
+pub use engine::{ClientAddr, EngineLimits};
 pub use http::{Limits, router, router_with, run_until_signal, serve, serve_with};

@@ -1,0 +1,251 @@
+//! `GET /engine?fen=FEN&movetime=MS`: the project's own engine (`kpk-search`, as `kpk uci`
+//! plays) analysing any legal position, streamed as it thinks: one JSON object per line for
+//! each completed iteration (`depth`, `seldepth`, `nodes`, `time_ms`, `tbhits`, the `score` in
+//! the Score crate's words, the principal variation as `pv` of `uci` and `san`), then a last
+//! line with `done: true` and the `bestmove`.
+//!
+//! Bounded per request: at most [`EngineLimits::max_time`] of thinking and a transposition
+//! table of [`EngineLimits::table_mib`]. Limited: at most [`EngineLimits::per_client`]
+//! analyses at once from one client address (more are answered 429), and at most
+//! [`EngineLimits::searches`] searches at once in all, each on a blocking thread of its own, so
+//! the tablebase routes keep the async workers. A search stops when its client goes away.
+//! Positions the tables hold are answered from them at the root (the embedded tables for three
+//! men, the Syzygy files given to the server beyond), as `kpk uci` answers them.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use kpk_answers::score::ScoreAnswer;
+use kpk_search::search::{Info, Limits, Options, Searcher, Syzygy};
+use kpk_search::selective::Selectivity;
+use kpk_syzygy::Tablebases;
+use serde::Serialize;
+use serde_json::json;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+use tokio::sync::{Semaphore, mpsc};
+
+use crate::api::ApiError;
+
+/// How much the engine may do for each request and in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineLimits {
+    /// Searches running at once, for every client together; more wait their turn.
+    pub searches: usize,
+    /// Analyses one client address may have under way (waiting or searching) at once.
+    pub per_client: usize,
+    /// The longest a request may ask the engine to think (`movetime`, also its default).
+    pub max_time: Duration,
+    /// The longest a request waits for its turn before it is told the engine is busy.
+    pub queue_time: Duration,
+    /// The transposition table of each search, in MiB.
+    pub table_mib: usize,
+}
+
+impl Default for EngineLimits {
+    /// One search at a time per core but one (at least one), two analyses per client, 10
+    /// seconds of thinking, 10 seconds in the queue, 16 MiB of table.
+    fn default() -> EngineLimits {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        EngineLimits {
+            searches: cores.saturating_sub(1).max(1),
+            per_client: 2,
+            max_time: Duration::from_secs(10),
+            queue_time: Duration::from_secs(10),
+            table_mib: 16,
+        }
+    }
+}
+
+/// The address a request came from, put in its extensions by the server for each connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientAddr(pub IpAddr);
+
+/// The engine's shared state: the limits, the searches' turns, each client's analyses.
+pub(crate) struct Engine {
+    limits: EngineLimits,
+    turns: Arc<Semaphore>,
+    clients: Arc<Mutex<HashMap<Option<IpAddr>, usize>>>,
+    tables: Arc<Tablebases>,
+}
+
+/// One analysis counted against its client while it lasts.
+struct ClientSlot {
+    clients: Arc<Mutex<HashMap<Option<IpAddr>, usize>>>,
+    client: Option<IpAddr>,
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = clients.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                clients.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// One move of a line.
+#[derive(Serialize)]
+struct LineMove {
+    uci: String,
+    san: String,
+}
+
+/// An iteration as a line of the stream.
+#[derive(Serialize)]
+struct Iteration {
+    depth: u8,
+    seldepth: u32,
+    nodes: u64,
+    time_ms: u128,
+    tbhits: u64,
+    score: ScoreAnswer,
+    pv: Vec<LineMove>,
+}
+
+/// `line` from `root` in UCI and SAN.
+fn written(root: &Chess, line: &[Move]) -> Vec<LineMove> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let uci = UciMove::from_standard(m).to_string();
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+        out.push(LineMove { uci, san });
+    }
+    out
+}
+
+fn line_of(root: &Chess, info: &Info) -> Bytes {
+    let it = Iteration {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        nodes: info.nodes,
+        time_ms: info.time.as_millis(),
+        tbhits: info.tbhits,
+        score: ScoreAnswer::of(info.score),
+        pv: written(root, &info.pv),
+    };
+    let mut text = serde_json::to_vec(&it).unwrap_or_default();
+    text.push(b'\n');
+    Bytes::from(text)
+}
+
+fn last_line(value: &serde_json::Value) -> Bytes {
+    Bytes::from(format!("{value}\n"))
+}
+
+impl Engine {
+    pub(crate) fn new(limits: EngineLimits, tables: Arc<Tablebases>) -> Engine {
+        Engine {
+            limits,
+            turns: Arc::new(Semaphore::new(limits.searches.max(1))),
+            clients: Arc::new(Mutex::new(HashMap::new())),
+            tables,
+        }
+    }
+
+    /// Counts an analysis against `client`, or the 429 that refuses it.
+    fn admit(&self, client: Option<IpAddr>) -> Result<ClientSlot, ApiError> {
+        let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = clients.entry(client).or_insert(0);
+        if *n >= self.limits.per_client {
+            return Err(ApiError {
+                status: 429,
+                message: format!(
+                    "too many analyses: this client has {} under way, the most allowed; stop one first",
+                    *n
+                ),
+            });
+        }
+        *n += 1;
+        Ok(ClientSlot { clients: Arc::clone(&self.clients), client })
+    }
+
+    /// Starts the analysis of `root` for `movetime` (capped at the limit) and answers the
+    /// stream of its iterations; the 429 when the client has too many under way.
+    pub(crate) fn analyse(
+        &self,
+        root: Chess,
+        movetime: Option<u64>,
+        client: Option<IpAddr>,
+    ) -> Result<Body, ApiError> {
+        let slot = self.admit(client)?;
+        let max = self.limits.max_time;
+        let time = movetime.map_or(max, |ms| Duration::from_millis(ms).min(max));
+        let (tx, rx) = mpsc::channel::<Bytes>(64);
+        let turns = Arc::clone(&self.turns);
+        let queue_time = self.limits.queue_time;
+        let table_mib = self.limits.table_mib;
+        let tables = Arc::clone(&self.tables);
+        tokio::spawn(async move {
+            let permit = match tokio::time::timeout(queue_time, turns.acquire_owned()).await {
+                Ok(Ok(permit)) => permit,
+                _ => {
+                    let busy = json!({"error": format!("the engine is busy: no turn within {} s", queue_time.as_secs())});
+                    let _ = tx.send(last_line(&busy)).await;
+                    return;
+                }
+            };
+            if tx.is_closed() {
+                return; // the client went away while waiting
+            }
+            let _ = tokio::task::spawn_blocking(move || {
+                let _turn = permit;
+                let _slot = slot;
+                search(&root, time, table_mib, tables, &tx);
+            })
+            .await;
+        });
+        let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+            rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
+        });
+        Ok(Body::from_stream(stream))
+    }
+}
+
+/// The search itself, on a blocking thread: each iteration sent as it completes, then the best
+/// move; stopped as soon as a line cannot be sent (the client went away).
+fn search(
+    root: &Chess,
+    time: Duration,
+    table_mib: usize,
+    tables: Arc<Tablebases>,
+    tx: &mpsc::Sender<Bytes>,
+) {
+    let options = Options {
+        root_dtm: true,
+        tables: true,
+        selectivity: Selectivity::ALL,
+        ..Options::default()
+    };
+    let mut searcher = Searcher::new(table_mib).with_options(options);
+    if tables.files().next().is_some() {
+        searcher.set_syzygy(Some(Syzygy { tables, probe_limit: 7 }));
+    }
+    let stop = searcher.stop_flag();
+    let limits = Limits { time: Some(time), ..Limits::default() };
+    let result = searcher.run(root, &[], limits, &mut |info| {
+        if info.multipv <= 1 && tx.blocking_send(line_of(root, info)).is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    let best = result.best.map(|m| written(root, &[m]));
+    let done = json!({
+        "done": true,
+        "depth": result.depth,
+        "bestmove": best.and_then(|mut b| b.pop()).map(|m| json!({"uci": m.uci, "san": m.san})),
+    });
+    let _ = tx.blocking_send(last_line(&done));
+}

@@ -1,0 +1,225 @@
+//! `/engine` over real loopback connections: the stream of iterations (depth growing, every
+//! line's moves legal, the score in its band, the tables' exact answer where they hold the
+//! position), errors that name the problem, the limit per client, and the server's tablebase
+//! routes staying quick while 50 analyses run and wait.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use kpk_server::{EngineLimits, Limits};
+use serde_json::Value;
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// A server with `limits` on a free loopback port, on a runtime of its own.
+fn start(limits: Limits) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            kpk_server::serve(listener, limits, std::future::pending()).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+fn query(fen: &str) -> String {
+    fen.replace(' ', "_").replace('/', "%2F")
+}
+
+/// The status and the body (chunked transfer decoded) of `GET target`.
+fn get(addr: SocketAddr, target: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+fn lines(body: &str) -> Vec<Value> {
+    body.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+}
+
+/// Every move of `pv` legal in turn from `fen`.
+fn assert_legal(fen: &str, pv: &Value) {
+    let mut pos = position(fen);
+    for m in pv.as_array().unwrap() {
+        let uci: UciMove = m["uci"].as_str().unwrap().parse().unwrap();
+        let mv = uci.to_move(&pos).unwrap_or_else(|e| panic!("{fen}: {m}: {e}"));
+        pos.play_unchecked(mv);
+    }
+}
+
+#[test]
+fn the_engine_streams_its_iterations_deeper_and_deeper_with_legal_lines() {
+    let addr = start(Limits::default());
+    // 32 men with castling rights, and KPKP: a real search, depth growing
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/8/4k3/4p3/8/4P3/4K3/8 w - - 0 1",
+    ] {
+        let (status, body) = get(addr, &format!("/engine?fen={}&movetime=800", query(fen)));
+        assert_eq!(status, 200, "{fen}: {body}");
+        let lines = lines(&body);
+        let (last, iterations) = lines.split_last().unwrap();
+        assert_eq!(last["done"], true, "{fen}");
+        assert!(iterations.len() >= 3, "{fen}: {} iterations", iterations.len());
+        let depths: Vec<u64> = iterations.iter().map(|l| l["depth"].as_u64().unwrap()).collect();
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{fen}: depths {depths:?}");
+        for it in iterations {
+            assert_legal(fen, &it["pv"]);
+            assert!(
+                ["heuristic", "mate", "mated", "known_win", "known_loss"]
+                    .contains(&it["score"]["band"].as_str().unwrap())
+            );
+        }
+        let best = last["bestmove"]["uci"].as_str().unwrap();
+        assert_eq!(best, iterations.last().unwrap()["pv"][0]["uci"], "{fen}");
+    }
+    // three men: the tables' exact answer at the root, a mate in the mate band
+    let fen = "8/8/4k3/8/8/3KP3/8/8 w - - 0 1";
+    let (_, body) = get(addr, &format!("/engine?fen={}", query(fen)));
+    let lines = lines(&body);
+    assert_eq!(lines[0]["score"]["band"], "mate");
+    assert_eq!(lines[0]["score"]["text"], "mate in 19");
+    assert_eq!(lines[0]["pv"][0]["san"], "Ke4");
+    assert_legal(fen, &lines[0]["pv"]);
+}
+
+#[test]
+fn engine_errors_name_the_problem() {
+    let addr = start(Limits::default());
+    for (target, status, words) in [
+        ("/engine?fen=hello", 400, "invalid FEN"),
+        ("/engine", 400, "FEN"),
+        ("/engine?fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8_w_-_-_0_1", 400, "king"),
+        (
+            "/engine?fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_-_-_0_1&movetime=soon",
+            400,
+            "malformed query",
+        ),
+    ] {
+        let (got, body) = get(addr, target);
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{target}: {e}: {body}"));
+        assert_eq!(got, status, "{target}: {body}");
+        assert!(v["error"].as_str().unwrap().contains(words), "{target}: {body}");
+    }
+}
+
+/// Starts an analysis and reads its first line, leaving the connection open (the analysis
+/// goes on until its time is up or the connection closes).
+fn open_analysis(addr: SocketAddr, fen: &str, movetime: u64) -> (BufReader<TcpStream>, u16) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let request = format!(
+        "GET /engine?fen={}&movetime={movetime} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        query(fen)
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut status_line = String::new();
+    reader.read_line(&mut status_line).unwrap();
+    let status = status_line.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (reader, status)
+}
+
+#[test]
+fn one_client_gets_two_analyses_at_once_and_a_429_for_a_third() {
+    let addr = start(Limits::default());
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (first, a) = open_analysis(addr, fen, 5_000);
+    let (second, b) = open_analysis(addr, fen, 5_000);
+    assert_eq!((a, b), (200, 200));
+    let (status, body) = get(addr, &format!("/engine?fen={}&movetime=100", query(fen)));
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("too many analyses"), "{body}");
+    // a client that goes away frees its turn: the next analysis is admitted
+    drop(first);
+    drop(second);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, _) = get(addr, &format!("/engine?fen={}&movetime=50", query(fen)));
+        if status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the closed analyses never ended");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn fifty_analyses_at_once_leave_the_tablebase_answering_quickly() {
+    // every analysis admitted (one client address here), one search at a time: 49 wait
+    let engine = EngineLimits {
+        per_client: 64,
+        searches: 1,
+        queue_time: Duration::from_secs(3),
+        ..EngineLimits::default()
+    };
+    let addr = start(Limits { engine, ..Limits::default() });
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let analyses: Vec<_> = (0..50)
+        .map(|_| {
+            std::thread::spawn(move || {
+                let (status, _) = get(addr, &format!("/engine?fen={}&movetime=400", query(fen)));
+                status
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut latencies = Vec::new();
+    for i in 0..60 {
+        let fen = ["8/8/4k3/8/8/3KP3/8/8 w - - 0 1", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"][i % 2];
+        let t = Instant::now();
+        let (status, body) = get(addr, &format!("/standard?fen={}", query(fen)));
+        latencies.push(t.elapsed());
+        assert_eq!(status, 200, "{body}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let statuses: Vec<u16> = analyses.into_iter().map(|t| t.join().unwrap()).collect();
+    latencies.sort();
+    let median = latencies[latencies.len() / 2];
+    println!(
+        "engine load: 50 analyses ({} answered 200), /standard meanwhile: median {median:.2?}, max {:.2?}",
+        statuses.iter().filter(|&&s| s == 200).count(),
+        latencies[latencies.len() - 1]
+    );
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+    assert!(median < Duration::from_millis(100), "median {median:?}");
+}
