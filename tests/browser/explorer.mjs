@@ -13,6 +13,7 @@ import { check } from "./lib.mjs";
 import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
+import { checkEngine } from "./engine.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -54,6 +55,7 @@ try {
   await checkBoard(page, base);
   await checkPanel(page, base);
   await checkCoach(page, base);
+  await checkEngine(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);

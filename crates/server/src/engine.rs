@@ -2,7 +2,8 @@
 //! plays) analysing any legal position, streamed as it thinks: one JSON object per line for
 //! each completed iteration (`depth`, `seldepth`, `nodes`, `time_ms`, `tbhits`, the `score` in
 //! the Score crate's words, the principal variation as `pv` of `uci` and `san`), then a last
-//! line with `done: true` and the `bestmove`.
+//! line with `done: true` and the `bestmove`. Empty lines come between them while the engine
+//! thinks (readers skip them): they are how a client that went away is noticed.
 //!
 //! Bounded per request: at most [`EngineLimits::max_time`] of thinking and a transposition
 //! table of [`EngineLimits::table_mib`]. Limited: at most [`EngineLimits::per_client`]
@@ -32,6 +33,10 @@ use shakmaty::{Chess, Move, Position};
 use tokio::sync::{Semaphore, mpsc};
 
 use crate::api::ApiError;
+
+/// How often an empty line is sent while the engine thinks: a client that went away is
+/// noticed when one cannot be written, and its search stopped.
+const KEEPALIVE: Duration = Duration::from_millis(250);
 
 /// How much the engine may do for each request and in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,12 +206,31 @@ impl Engine {
             if tx.is_closed() {
                 return; // the client went away while waiting
             }
+            let searcher = searcher(table_mib, tables);
+            // the search stops as soon as its client goes away, not at its next line: an empty
+            // line now and then, since writing one is how a closed connection is noticed
+            let stop = searcher.stop_flag();
+            let watched = tx.clone();
+            let watcher = tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        () = watched.closed() => break,
+                        () = tokio::time::sleep(KEEPALIVE) => {
+                            if watched.send(Bytes::from_static(b"\n")).await.is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                stop.store(true, Ordering::Relaxed);
+            });
             let _ = tokio::task::spawn_blocking(move || {
                 let _turn = permit;
                 let _slot = slot;
-                search(&root, time, table_mib, tables, &tx);
+                search(searcher, &root, time, &tx);
             })
             .await;
+            watcher.abort();
         });
         let stream = futures_util::stream::unfold(rx, |mut rx| async move {
             rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
@@ -215,15 +239,9 @@ impl Engine {
     }
 }
 
-/// The search itself, on a blocking thread: each iteration sent as it completes, then the best
-/// move; stopped as soon as a line cannot be sent (the client went away).
-fn search(
-    root: &Chess,
-    time: Duration,
-    table_mib: usize,
-    tables: Arc<Tablebases>,
-    tx: &mpsc::Sender<Bytes>,
-) {
+/// A searcher as `kpk uci` plays: the tables at the root and below it, every selective piece,
+/// the Syzygy files where the server has them.
+fn searcher(table_mib: usize, tables: Arc<Tablebases>) -> Searcher {
     let options = Options {
         root_dtm: true,
         tables: true,
@@ -234,6 +252,12 @@ fn search(
     if tables.files().next().is_some() {
         searcher.set_syzygy(Some(Syzygy { tables, probe_limit: 7 }));
     }
+    searcher
+}
+
+/// The search itself, on a blocking thread: each iteration sent as it completes, then the best
+/// move; stopped when a line cannot be sent (the client went away).
+fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sender<Bytes>) {
     let stop = searcher.stop_flag();
     let limits = Limits { time: Some(time), ..Limits::default() };
     let result = searcher.run(root, &[], limits, &mut |info| {

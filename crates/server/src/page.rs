@@ -20,6 +20,7 @@ const MODULES: &[(&str, &str)] = &[
     ("app.js", include_str!("../static/js/app.js")),
     ("api.js", include_str!("../static/js/api.js")),
     ("board.js", include_str!("../static/js/board.js")),
+    ("engine.js", include_str!("../static/js/engine.js")),
     ("fen.js", include_str!("../static/js/fen.js")),
     ("keys.js", include_str!("../static/js/keys.js")),
     ("panel.js", include_str!("../static/js/panel.js")),

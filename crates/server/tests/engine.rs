@@ -68,7 +68,11 @@ fn dechunk(mut body: &str) -> String {
 }
 
 fn lines(body: &str) -> Vec<Value> {
-    body.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+    // empty lines are the stream's keep-alives
+    body.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 fn position(fen: &str) -> Chess {

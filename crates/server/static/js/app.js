@@ -7,12 +7,10 @@ import { Tree, renderTree, stepsTo } from "./tree.js";
 import * as panel from "./panel.js";
 import { get } from "./api.js";
 import { bindKeys } from "./keys.js";
+import { analyse as think, tableView, whiteView } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Why a FEN with castling rights or an en passant square is refused.
-const SPECIAL =
-  "Castling rights and en passant cannot be played on this board yet: give the FEN with '-' in their fields.";
 
 const state = {
   tree: null,
@@ -26,6 +24,7 @@ const state = {
   map: null, // /kpk/map for the current position (KPK only)
   mapNode: null, // the node the map's explanation belongs to
   line: null, // { rootNode, rootPos, steps, note }: the optimal line from rootNode
+  engine: null, // { node, running, depth, score, pv, note, stop }: the engine's analysis
   request: 0, // answers to older requests are dropped
 };
 
@@ -198,8 +197,51 @@ function goLine(k) {
   playFrom(line.rootNode, line.steps.slice(0, k));
 }
 
+// Stops the engine's analysis, if one runs.
+function stopEngine(note) {
+  const e = state.engine;
+  if (!e) return;
+  if (e.stop) e.stop();
+  e.running = false;
+  if (note) e.note = note;
+}
+
+// Starts the engine on the current position (beyond the tables): its iterations update the
+// box and the bar as they come; a newer position stops it.
+function startEngine() {
+  const node = current();
+  const engine = { node, running: true, depth: 0, score: null, pv: [], note: "", stop: null };
+  state.engine = engine;
+  const shown = () => {
+    if (state.engine !== engine || current() !== node) return;
+    panel.showEngine(engine, node.pos);
+    if (engine.score) panel.showBar(engine.score);
+  };
+  engine.stop = think(node.fen, {
+    onLine(it) {
+      engine.depth = it.depth;
+      engine.score = whiteView(it.score, node.pos.turn);
+      engine.pv = it.pv.map((m) => m.san);
+      shown();
+    },
+    onDone() {
+      engine.running = false;
+      engine.note = "done at depth " + engine.depth;
+      shown();
+    },
+    onError(message) {
+      engine.running = false;
+      engine.note = message;
+      shown();
+    },
+  });
+  shown();
+}
+
 // After any change of position: the address bar, the board, the move list, then the answers.
 function navigate({ push = true } = {}) {
+  stopEngine();
+  state.engine = null;
   state.selected = null;
   state.pending = null;
   $("promotion").hidden = true;
@@ -244,7 +286,8 @@ async function analyse() {
   showError("");
   state.answer = standard.body;
   const pawns = pos.board.filter((m) => m === "P" || m === "p").length;
-  const men = pos.board.filter((m) => m).length;
+  // castling rights put a position beyond the tables, whatever its men
+  const men = pos.castling ? 32 : pos.board.filter((m) => m).length;
   state.map = null;
   if (pawns === 1 && men === 3) {
     const answer = await get("/kpk/map", node.fen);
@@ -281,6 +324,12 @@ function render() {
   panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
   panel.showPlan(explanation && explanation.plan, playMove);
   showCoach();
+  // beyond the tables the engine analyses; a position a table holds shows the exact answer
+  const view = tableView(v, node.pos.turn);
+  panel.showBar(view);
+  const over = v.checkmate || v.stalemate || v.insufficient_material || !v.moves.length;
+  if (!view && !over && !(state.engine && state.engine.node === node)) startEngine();
+  if (view || over) panel.showEngine(null, node.pos);
   // the map, the key squares, the square of the pawn and the reason belong to KPK positions
   $("teaching").hidden = !state.map;
 }
@@ -297,16 +346,14 @@ function showCoach() {
 // ---- loading a FEN ----
 
 // Loads a FEN typed, pasted or linked. The server checks it: a bad one clears the analysis and
-// says what is wrong. Castling rights and an en passant square are not dropped silently: the
-// board cannot play them yet, so such a FEN is refused with that reason.
+// says what is wrong.
 async function loadFen(text, { push = true, linked = false } = {}) {
   const ticket = ++state.request;
   const answer = await get("/standard", text);
   if (ticket !== state.request) return;
   const fields = text.trim().replace(/_/g, " ").split(/\s+/);
   const placement = parsePlacement(fields[0]);
-  const special = (fields[2] || "-") !== "-" || (fields[3] || "-") !== "-";
-  if (!answer.ok || special) {
+  if (!answer.ok) {
     if (linked && placement) {
       // a link to a position the server refuses: its men on the board, the reason beside it
       newTree({ ...parseFen(text), board: placement });
@@ -316,7 +363,7 @@ async function loadFen(text, { push = true, linked = false } = {}) {
     state.answer = null;
     state.map = null;
     panel.clear("No analysis");
-    showError(answer.ok ? SPECIAL : answer.body.error);
+    showError(answer.body.error);
     document.body.dataset.busy = "false";
     document.body.dataset.ready = String(ticket);
     return;
@@ -392,6 +439,10 @@ function setup() {
   $("reset").addEventListener("click", () => loadFen(START));
   $("show-map").addEventListener("change", () => drawBoard());
   $("show-coach").addEventListener("change", showCoach);
+  $("engine-stop").addEventListener("click", () => {
+    stopEngine("stopped at depth " + (state.engine ? state.engine.depth : 0));
+    if (state.engine) panel.showEngine(state.engine, current().pos);
+  });
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
   $("fen-form").addEventListener("submit", (e) => {

@@ -1,5 +1,6 @@
 // Positions as the page keeps them: a board of 64 FEN letters (index = rank * 8 + file, a1 = 0),
-// the side to move, the halfmove clock and the move number; read from and written to FEN.
+// the side to move, the castling rights ("KQkq", "" for none), the en passant square (a name
+// or "-"), the halfmove clock and the move number; read from and written to FEN.
 
 export const FILES = "abcdefgh";
 export const START = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
@@ -27,11 +28,13 @@ export function parsePlacement(placement) {
 // A position from a FEN the server accepted (missing fields take their usual values). The
 // lichess style with underscores for spaces is read too.
 export function parseFen(fen) {
-  const [placement, turn, , , clock, number] = fen.trim().replace(/_/g, " ").split(/\s+/);
+  const [placement, turn, castling, ep, clock, number] = fen.trim().replace(/_/g, " ").split(/\s+/);
   const count = (text, fallback, cap) => (/^\d+$/.test(text || "") ? Math.min(Number(text), cap) : fallback);
   return {
     board: parsePlacement(placement) || new Array(64).fill(null),
     turn: turn === "b" ? "b" : "w",
+    castling: /^[KQkq]+$/.test(castling || "") ? castling : "",
+    ep: /^[a-h][36]$/.test(ep || "") ? ep : "-",
     clock: count(clock, 0, 1000),
     number: Math.max(count(number, 1, 4294967295), 1),
   };
@@ -59,23 +62,50 @@ export function placementOf(board) {
 }
 
 export function fenOf(pos) {
-  return `${placementOf(pos.board)} ${pos.turn} - - ${pos.clock} ${pos.number}`;
+  return `${placementOf(pos.board)} ${pos.turn} ${pos.castling || "-"} ${pos.ep || "-"} ${pos.clock} ${pos.number}`;
 }
 
-// The position after a legal UCI move (the server listed it); a pawn move or a capture resets
-// the clock.
+// The castling rights a move keeps: a king's move drops both of its side's, a move from or to a
+// rook's corner drops that corner's.
+function castlingAfter(rights, from, to, man) {
+  let kept = rights || "";
+  const drop = (letters) => { for (const c of letters) kept = kept.replace(c, ""); };
+  if (man === "K") drop("KQ");
+  if (man === "k") drop("kq");
+  const corners = { 0: "Q", 7: "K", 56: "q", 63: "k" };
+  for (const sq of [from, to]) if (sq in corners) drop(corners[sq]);
+  return kept;
+}
+
+// The position after a legal UCI move (the server listed it; castling as the king's two-square
+// step, e1g1): the rook follows a castling king, an en passant capture takes the pawn beside,
+// a double step leaves its en passant square, a pawn move or a capture resets the clock.
 export function afterMove(pos, uci) {
   const board = pos.board.slice();
   const from = squareIndex(uci.slice(0, 2));
   const to = squareIndex(uci.slice(2, 4));
   let man = board[from];
-  const zeroing = man === "P" || man === "p" || board[to] !== null;
+  const pawn = man === "P" || man === "p";
+  const enPassant = pawn && uci.slice(2, 4) === pos.ep && board[to] === null && from % 8 !== to % 8;
+  const zeroing = pawn || board[to] !== null;
   if (uci.length > 4) man = pos.turn === "w" ? uci[4].toUpperCase() : uci[4].toLowerCase();
   board[to] = man;
   board[from] = null;
+  if (enPassant) board[to + (pos.turn === "w" ? -8 : 8)] = null;
+  if ((man === "K" || man === "k") && Math.abs(to - from) === 2) {
+    // castling: the rook from its corner to the square the king crossed
+    const [corner, crossed] = to > from ? [from + 3, from + 1] : [from - 4, from - 1];
+    board[crossed] = board[corner];
+    board[corner] = null;
+  }
+  // the en passant square of a double step, where a pawn of the other side stands beside it
+  const beside = (sq) => sq >= 0 && Math.floor(sq / 8) === Math.floor(to / 8) && board[sq] === (man === "P" ? "p" : "P");
+  const double = pawn && Math.abs(to - from) === 16 && (beside(to - 1) || beside(to + 1));
   return {
     board,
     turn: pos.turn === "w" ? "b" : "w",
+    castling: castlingAfter(pos.castling, from, to, board[to]),
+    ep: double ? squareName((from + to) / 2) : "-",
     clock: zeroing ? 0 : pos.clock + 1,
     number: pos.turn === "b" ? pos.number + 1 : pos.number,
   };

@@ -60,7 +60,7 @@ export function verdictWords(v, turn, clock) {
   }
   if (v.category === "syzygy-win") return side + " to move wins, unless the 50-move rule saves " + other + z;
   if (v.category === "syzygy-loss") return side + " to move loses, unless the 50-move rule saves " + side + z;
-  if (v.category === "unknown") return "Beyond the tables: no table holds this position";
+  if (v.category === "unknown") return "Beyond the tables: the engine analyses this position";
   if (v.insufficient_material) return "Draw: insufficient material";
   return "Draw";
 }
@@ -86,6 +86,8 @@ export function clear(message) {
   $("teaching").hidden = true;
   $("plan-box").hidden = true;
   $("coach").textContent = "";
+  $("engine-box").hidden = true;
+  showBar(null);
 }
 
 // The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
@@ -206,4 +208,29 @@ export function showCoach(coach, toggle) {
     line.textContent = coach.refutation.notation;
     p.append(line);
   }
+}
+
+// The evaluation bar: `view` is { band, text, white } (engine.js), or null for none.
+export function showBar(view) {
+  const bar = $("evalbar");
+  const white = view ? Math.round(view.white * 100) : 50;
+  $("evalbar-fill").style.width = white + "%";
+  $("evalbar-text").textContent = view ? view.text : "";
+  bar.dataset.band = view ? view.band : "none";
+  bar.setAttribute("aria-valuenow", String(white));
+  bar.setAttribute("aria-valuetext", view ? view.text : "no evaluation");
+}
+
+// The engine's box: `engine` is { running, depth, score (the bar's view), pv: [san], note },
+// or null to hide it.
+export function showEngine(engine, pos) {
+  const box = $("engine-box");
+  box.hidden = !engine;
+  if (!engine) return;
+  $("engine-depth").textContent = engine.depth ? "depth " + engine.depth : "";
+  $("engine-depth").dataset.depth = String(engine.depth || 0);
+  $("engine-score").textContent = engine.score ? engine.score.text : "thinking\u2026";
+  $("engine-pv").textContent = engine.pv.length ? numbered(engine.pv, pos.turn, pos.number).join(" ") : "";
+  $("engine-stop").hidden = !engine.running;
+  $("engine-note").textContent = engine.note || "";
 }
