@@ -105,12 +105,6 @@ export async function checkBoard(page, base) {
   check(variation.length === 1 && variation[0] === `1... ${other.san}`, `the variation: ${variation}`);
   const main = await page.$$eval("#history > button.node", (bs) => bs.map((b) => b.textContent));
   check(main[0] === `1... ${best.san}` && main.length === 2, `the main line stays: ${main}`);
-  // and the browser's back button walks the positions shown
-  await d.settle(() => page.goBack());
-  check((await d.fen()) === kpk, `browser back: ${await d.fen()}`);
-  await d.settle(() => page.goForward());
-  check((await d.fen()) === afterOther, `browser forward: ${await d.fen()}`);
-  check(await page.$eval(`#history button.node.current`, (b) => b.textContent) === `1... ${other.san}`, "forward returns to the variation");
   // take back for good: the variation's move is forgotten
   await d.settle(() => page.click("#takeback"));
   check((await page.$$("#history .variation")).length === 0, "take back removes the move");

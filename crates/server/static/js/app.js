@@ -154,7 +154,7 @@ function editBoard(change) {
   newTree({ board: b, turn: pos.turn, clock: pos.clock, number: pos.number });
   state.selected = null;
   // a position being set up replaces its address instead of adding one per man placed
-  navigate({ push: false });
+  navigate();
 }
 
 function setEditing(on, draw = true) {
@@ -239,9 +239,12 @@ function startEngine() {
 }
 
 // After any change of position: the address bar, the board, the move list, then the answers.
-function navigate({ push = true } = {}) {
+// The address is replaced, never added to, while the user plays and steps through moves: a new
+// entry of the browser's history only for a new position loaded (`push`).
+function navigate({ push = false } = {}) {
   stopEngine();
   state.engine = null;
+  board.clearShapes();
   state.selected = null;
   state.pending = null;
   $("promotion").hidden = true;

@@ -1,6 +1,8 @@
 // The board: squares, the men (the SVG figures defined once in the page), the last move, the
 // man picked up and his legal targets, the map of the defending king, key squares and the
-// square of the pawn, an arrow for a hovered move; click or drag input, either way up.
+// square of the pawn, an arrow for a hovered move; click or drag input, either way up; the
+// user's own arrows and circles drawn with the right button, as on lichess (a right-drag draws
+// an arrow, a right-click a circle, drawing one again removes it, a left click clears them).
 import { FILES, squareIndex, squareName } from "./fen.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -25,6 +27,9 @@ export class Board {
     this.input = input;
     this.view = null;
     this.drag = null; // { from, node, moved }
+    this.shapes = []; // the user's arrows and circles: { from, to } (a circle when equal)
+    this.shaping = null; // the square a right-button drag started on
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
     svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     svg.addEventListener("pointerup", (e) => this.pointerUp(e));
@@ -84,6 +89,35 @@ export class Board {
     }
     this.arrows = el("g", { id: "arrows", "pointer-events": "none" }, svg);
     if (view.arrow) this.showArrow(view.arrow);
+    this.shapeLayer = el("g", { id: "shapes", "pointer-events": "none" }, svg);
+    this.drawShapes();
+  }
+
+  // The user's arrows and circles.
+  drawShapes() {
+    if (!this.shapeLayer) return;
+    this.shapeLayer.textContent = "";
+    for (const { from, to } of this.shapes) {
+      const [x1, y1] = this.corner(from);
+      const data = { "data-from": squareName(from), "data-to": squareName(to) };
+      if (from === to) {
+        el("circle", { cx: x1 + 0.5, cy: y1 + 0.5, r: 0.45, class: "shape-circle", ...data }, this.shapeLayer);
+        continue;
+      }
+      const [x2, y2] = this.corner(to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const k = (len - 0.3) / len;
+      el("line", {
+        x1: x1 + 0.5, y1: y1 + 0.5, x2: x1 + 0.5 + (x2 - x1) * k, y2: y1 + 0.5 + (y2 - y1) * k,
+        class: "shape-arrow", "marker-end": "url(#arrowhead)", ...data,
+      }, this.shapeLayer);
+    }
+  }
+
+  // Forgets the user's arrows and circles (a new position, or a left click).
+  clearShapes() {
+    this.shapes = [];
+    this.drawShapes();
   }
 
   drawMap(map) {
@@ -146,6 +180,12 @@ export class Board {
   pointerDown(e) {
     const i = this.squareAt(e);
     if (i === null || !this.view) return;
+    if (e.button === 2) {
+      // the right button draws, it never moves a man
+      this.shaping = i;
+      return;
+    }
+    if (this.shapes.length) this.clearShapes();
     this.svg.setPointerCapture(e.pointerId);
     const man = this.view.board[i];
     if (man && this.input.down(i)) {
@@ -172,6 +212,17 @@ export class Board {
   }
 
   pointerUp(e) {
+    if (e.button === 2 || this.shaping !== null) {
+      const from = this.shaping;
+      this.shaping = null;
+      const to = this.squareAt(e);
+      if (from === null || to === null) return;
+      const same = this.shapes.findIndex((s) => s.from === from && s.to === to);
+      if (same >= 0) this.shapes.splice(same, 1);
+      else this.shapes.push({ from, to });
+      this.drawShapes();
+      return;
+    }
     const drag = this.drag;
     this.drag = null;
     if (!drag) return;

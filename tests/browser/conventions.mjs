@@ -1,0 +1,57 @@
+// lichess's conventions where a lichess user has habits: the right button draws (a right-drag
+// an arrow, a right-click a circle; again removes it; a left click clears) and never plays; the
+// browser's history does not grow while moves are played and stepped, only when a position is
+// loaded, and Back never brings a taken-back move back.
+import { check, driver } from "./lib.mjs";
+
+export async function checkConventions(page, base) {
+  const d = driver(page, base);
+  const kpk = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+  await d.load(kpk);
+  const centre = async (name) => {
+    const b = await d.square(name).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  async function rightDrag(from, to) {
+    const [x1, y1] = await centre(from);
+    const [x2, y2] = await centre(to);
+    await page.mouse.move(x1, y1);
+    await page.mouse.down({ button: "right" });
+    await page.mouse.move(x2, y2, { steps: 5 });
+    await page.mouse.up({ button: "right" });
+  }
+  const shapes = () => page.$$eval("#shapes > *", (ns) => ns.map((n) => n.tagName + " " + n.dataset.from + n.dataset.to).sort());
+  // a right-drag from the king draws an arrow: Kd6 is not played
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  await rightDrag("e6", "d6");
+  check((await d.fen()) === kpk, `a right-drag plays nothing: ${await d.fen()}`);
+  check(JSON.stringify(await shapes()) === JSON.stringify(["line e6d6"]), `the arrow: ${await shapes()}`);
+  // a right-click draws a circle; drawing the arrow again removes it
+  await rightDrag("d7", "d7");
+  await rightDrag("e6", "d6");
+  check(JSON.stringify(await shapes()) === JSON.stringify(["circle d7d7"]), `the circle alone: ${await shapes()}`);
+  // a left click clears them
+  await d.clickSquare("a1");
+  check((await shapes()).length === 0, "a left click clears the drawing");
+
+  // the history: playing and stepping replace the address, loading a position adds one
+  const length = () => page.evaluate(() => history.length);
+  const before = await length();
+  const first = (await page.$$eval("#moves button", (bs) => bs.map((b) => b.dataset.uci)))[0];
+  await d.settle(() => page.click(`#moves button[data-uci="${first}"]`));
+  const reply = (await page.$$eval("#moves button", (bs) => bs.map((b) => b.dataset.uci)))[0];
+  await d.settle(() => page.click(`#moves button[data-uci="${reply}"]`));
+  for (const button of ["#back", "#back", "#forward", "#last", "#first", "#last"]) {
+    await d.settle(() => page.click(button));
+  }
+  check((await length()) === before, `playing and stepping add no history entry: ${before} then ${await length()}`);
+  check(d.urlFen() === (await d.fen()), "the address still shows the position");
+  // take the last move back, load another position, and go back: the taken-back move stays gone
+  await d.settle(() => page.click("#takeback"));
+  const kept = await d.fen();
+  await d.load("8/8/8/8/8/2k5/1R6/K7 w - - 0 1");
+  check((await length()) === before + 1, "a loaded position adds one entry");
+  await d.settle(() => page.goBack());
+  check((await d.fen()) === kept, `Back shows the position as it was left: ${await d.fen()}`);
+  check((await page.$$("#history button.node")).length === 1, "and the taken-back move is not there");
+}
