@@ -55,3 +55,24 @@ export async function checkConventions(page, base) {
   check((await d.fen()) === kept, `Back shows the position as it was left: ${await d.fen()}`);
   check((await page.$$("#history button.node")).length === 1, "and the taken-back move is not there");
 }
+
+// The words and marks a lichess user expects: who is to move in a draw, "1 ply", the mated
+// king marked, no dead controls in a finished game, moves that keep their number on one line.
+export async function checkWords(page, base) {
+  const d = driver(page, base);
+  await d.load("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1");
+  await d.load("8/8/8/8/8/4k3/4P3/4K3 w - - 0 1");
+  check((await page.textContent("#verdict")) === "White to move: draw", `a draw names the side to move: ${await page.textContent("#verdict")}`);
+  check(!(await page.textContent("#squares-note")).includes("Best move"), `no single "best" among equal draws: ${await page.textContent("#squares-note")}`);
+  await d.load("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+  check((await page.textContent("#verdict")).startsWith("White to move wins: mate in 1 (1 ply)"), `one ply: ${await page.textContent("#verdict")}`);
+  await d.load("1R4k1/8/6K1/8/8/8/8/8 b - - 0 1");
+  check((await page.$$eval("rect.sq.mated", (rs) => rs.map((r) => r.dataset.square))).join() === "g8", "the mated king is marked");
+  check(await page.isHidden("#moves-title"), "a finished game lists no moves under a heading");
+  check(await page.isDisabled("#line-prev") && await page.isDisabled("#line-next"), "and has no line to step");
+  // a move keeps its number on its line
+  await d.load("8/8/4k3/8/8/3KP3/8/8 w - - 0 1");
+  await d.settle(() => page.click("#plan-move"));
+  const wrap = await page.$eval("#history button.node", (b) => getComputedStyle(b).whiteSpace);
+  check(wrap === "nowrap", `a move and its number stay together: ${wrap}`);
+}

@@ -14,7 +14,7 @@ import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
 import { checkEngine } from "./engine.mjs";
-import { checkConventions } from "./conventions.mjs";
+import { checkConventions, checkWords } from "./conventions.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -58,6 +58,7 @@ try {
   await checkCoach(page, base);
   await checkEngine(page, base);
   await checkConventions(page, base);
+  await checkWords(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);

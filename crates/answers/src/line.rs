@@ -83,10 +83,10 @@ impl Line {
                 let line = dtz::line50(pos, halfmoves).iter().map(|o| (o.mv, o.after)).collect();
                 let note = (r != d).then(|| {
                     format!(
-                        "the quickest mate ({} plies) would let the clock reach 100 first: \
-                         this line mates in {} plies within the 50-move rule",
-                        d.plies().abs(),
-                        r.plies().abs()
+                        "the quickest mate ({}) would let the clock reach 100 first: \
+                         this line mates in {} within the 50-move rule",
+                        plies(d.plies().unsigned_abs()),
+                        plies(r.plies().unsigned_abs())
                     )
                 });
                 (line, note)
@@ -97,10 +97,11 @@ impl Line {
                 let line: Vec<_> =
                     dtz::mainline(pos, halfmoves).iter().map(|o| (o.mv, o.after)).collect();
                 let note = format!(
-                    "the 50-move rule draws first: with {halfmoves} plies on the clock, the best \
-                     play reaches no capture, pawn move or mate before the clock reaches 100 \
-                     (after {} plies here), when the defender claims the draw",
-                    line.len()
+                    "the 50-move rule draws first: with {} on the clock, the best play reaches \
+                     no capture, pawn move or mate before the clock reaches 100 (after {} \
+                     here), when the defender claims the draw",
+                    plies(halfmoves),
+                    plies(u32::try_from(line.len()).unwrap_or(u32::MAX))
                 );
                 (line, Some(note))
             }
@@ -168,4 +169,9 @@ impl fmt::Display for Line {
         let uci: Vec<&str> = self.steps.iter().map(|s| s.uci.as_str()).collect();
         writeln!(f, "  UCI: {}", uci.join(" "))
     }
+}
+
+/// A count of plies in words: `1 ply`, `3 plies`.
+fn plies(n: u32) -> String {
+    if n == 1 { "1 ply".to_string() } else { format!("{n} plies") }
 }

@@ -54,6 +54,8 @@ function drawBoard(arrow = null) {
     targets,
     map,
     arrow,
+    // the checkmated king is marked, as lichess marks it
+    mated: state.answer && state.answer.checkmate ? node.pos.board.indexOf(node.pos.turn === "w" ? "K" : "k") : null,
   });
 }
 

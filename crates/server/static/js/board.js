@@ -43,7 +43,8 @@ export class Board {
     return this.view && this.view.flipped ? [7 - file, rank] : [file, 7 - rank];
   }
 
-  // `view`: { board, flipped, lastMove: [from, to] | null, selected, targets: [i], map, arrow }.
+  // `view`: { board, flipped, lastMove: [from, to] | null, selected, targets: [i], map, arrow,
+  // mated: the checkmated king's square or null }.
   draw(view) {
     this.view = view;
     // a man being dragged stays under the pointer: the new view is drawn when he is dropped
@@ -60,6 +61,7 @@ export class Board {
       let cls = "sq " + (light ? "light" : "dark");
       if (last.includes(i)) cls += " last";
       if (view.selected === i) cls += " selected";
+      if (view.mated === i) cls += " mated";
       el("rect", { x, y, width: 1, height: 1, class: cls, "data-square": squareName(i) }, svg);
     }
     if (view.map) this.drawMap(view.map);

@@ -33,6 +33,9 @@ export function badges(m) {
   return out;
 }
 
+// A count of plies in words: "1 ply", "3 plies".
+export const plies = (n) => n + (Math.abs(n) === 1 ? " ply" : " plies");
+
 export function verdictWords(v, turn, clock) {
   const side = turn === "w" ? "White" : "Black";
   const other = turn === "w" ? "Black" : "White";
@@ -45,24 +48,25 @@ export function verdictWords(v, turn, clock) {
   }
   if (v.dtm === null && (v.category === "cursed-win" || v.category === "blessed-loss")) {
     const winner = v.category === "cursed-win" ? side : other;
-    return side + " to move has a " + v.category.replace("-", " ") + z + ", but with " + clock +
-      " plies on the clock " + (winner === side ? other : side) + " can claim the 50-move draw first";
+    return side + " to move has a " + v.category.replace("-", " ") + z + ", but with " + plies(clock) +
+      " on the clock " + (winner === side ? other : side) + " can claim the 50-move draw first";
   }
-  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + v.dtm + " plies)" + z;
-  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + -v.dtm + " plies)" + z;
+  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + plies(v.dtm) + ")" + z;
+  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + plies(-v.dtm) + ")" + z;
   if (v.category === "cursed-win") {
-    return side + " to move has a cursed win: mate in " + Math.ceil(v.dtm / 2) + z + ", but with " + clock +
-      " plies on the clock " + other + " can claim the 50-move draw first";
+    return side + " to move has a cursed win: mate in " + Math.ceil(v.dtm / 2) + z + ", but with " + plies(clock) +
+      " on the clock " + other + " can claim the 50-move draw first";
   }
   if (v.category === "blessed-loss") {
-    return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + clock +
-      " plies on the clock " + side + " can claim the 50-move draw first";
+    return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + plies(clock) +
+      " on the clock " + side + " can claim the 50-move draw first";
   }
   if (v.category === "syzygy-win") return side + " to move wins, unless the 50-move rule saves " + other + z;
   if (v.category === "syzygy-loss") return side + " to move loses, unless the 50-move rule saves " + side + z;
   if (v.category === "unknown") return "Beyond the tables: the engine analyses this position";
   if (v.insufficient_material) return "Draw: insufficient material";
-  return "Draw";
+  // in KPK who is to move is the whole point: say it
+  return side + " to move: draw";
 }
 
 // Why a position has no line: the game is over, or nobody can force mate.
@@ -93,6 +97,8 @@ export function clear(message) {
 // The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
 // `play(move)` on its click.
 export function showStandard(v, pos, { hover, play }) {
+  // a finished game has no move to list
+  $("moves-title").hidden = !v.moves.length;
   const verdict = $("verdict");
   verdict.textContent = verdictWords(v, pos.turn, pos.clock);
   verdict.dataset.category = v.category;
@@ -154,6 +160,9 @@ export function showLine(line, at, v, go) {
   showSteps($("line"), line.steps, line.rootPos, at, go);
   $("line-note").textContent = line.note || "";
   $("line-step").textContent = line.steps.length ? at + " / " + line.steps.length : "no line: " + lineEnd(v);
+  // no dead buttons: each steps only where there is a step
+  $("line-prev").disabled = !line.steps.length || at <= 0;
+  $("line-next").disabled = !line.steps.length || at >= line.steps.length;
 }
 
 // The explanation of a KPK position in chess words, with its proof line to step through.
@@ -169,8 +178,12 @@ export function showExplanation(explanation, pos, goProof) {
     end.textContent = "and then: " + proof.line.end.reason;
     list.appendChild(end);
   }
+  // the tables' first move only where it is the one to play (a drawn position has many)
+  const first = explanation && explanation.first_move && explanation.category !== "draw"
+    ? (explanation.category === "win" ? ". Fastest win: " : ". Longest defence: ") + explanation.first_move.san
+    : "";
   $("squares-note").textContent = explanation && explanation.key_squares
-    ? "Key squares: " + explanation.key_squares.join(" ") + (explanation.first_move ? ". Best move: " + explanation.first_move.san : "")
+    ? "Key squares: " + explanation.key_squares.join(" ") + first
     : "";
 }
 
