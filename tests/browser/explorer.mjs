@@ -15,6 +15,7 @@ import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
 import { checkEngine } from "./engine.mjs";
 import { checkConventions, checkWords } from "./conventions.mjs";
+import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -53,12 +54,14 @@ try {
   });
   await page.goto(base + "/");
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
+  await checkAccessibility(browser, base);
   await checkBoard(page, base);
   await checkPanel(page, base);
   await checkCoach(page, base);
   await checkEngine(page, base);
   await checkConventions(page, base);
   await checkWords(page, base);
+  await checkKeyboard(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);

@@ -48,6 +48,7 @@ function drawBoard(arrow = null) {
     : null;
   board.draw({
     board: node.pos.board,
+    turn: node.pos.turn,
     flipped: state.flipped,
     lastMove: node.uci ? [squareIndex(node.uci.slice(0, 2)), squareIndex(node.uci.slice(2, 4))] : null,
     selected: state.selected,
@@ -66,6 +67,9 @@ function ownMan(i) {
 }
 
 const board = new Board($("board"), {
+  announce(words) {
+    $("square-said").textContent = words;
+  },
   down(i) {
     if (state.editing) return state.placing === null;
     return ownMan(i) && moves().some((m) => m.uci.startsWith(squareName(i)));
@@ -121,6 +125,21 @@ function choosePromotion(letter) {
   $("promotion").hidden = true;
   if (m) playMove(m);
   else drawBoard();
+}
+
+// The legal move a typed text names: UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Kd6`, `exd6`,
+// `e8=Q`, `O-O`; check marks and annotations ignored), or a message saying why none.
+function typedMove(text) {
+  const t = text.trim().replace(/[+#!?]+$/, "").replace(/0-0-0/g, "O-O-O").replace(/0-0/g, "O-O");
+  if (!t) return { error: "type a move, such as e4, Kd6 or e2e4" };
+  const plain = (san) => san.replace(/[+#]+$/, "");
+  const byUci = moves().filter((m) => m.uci === t.toLowerCase());
+  if (byUci.length) return { move: byUci[0] };
+  const bySan = moves().filter((m) => plain(m.san) === t || plain(m.san).replace("=", "") === t);
+  if (bySan.length === 1) return { move: bySan[0] };
+  const promotions = moves().filter((m) => plain(m.san).startsWith(t + "="));
+  if (promotions.length) return { error: `${t} promotes: say to what, as ${t}=Q` };
+  return { error: `${text.trim()} is not a legal move here` };
 }
 
 // Plays a move of /standard's list (or of a line) into the tree. In a KPK position the coach's
@@ -322,8 +341,17 @@ function render() {
   drawBoard();
   panel.showStandard(v, node.pos, {
     hover: (uci) => (uci ? board.showArrow(uci) : board.clearArrow()),
-    play: playMove,
+    play: (m) => {
+      // the focus stays with the list the move was played from
+      state.focusMoves = document.activeElement && document.activeElement.closest("#moves") !== null;
+      playMove(m);
+    },
   });
+  if (state.focusMoves) {
+    state.focusMoves = false;
+    const first = $("moves").querySelector("button") || $("moves-title");
+    if (first) first.focus();
+  }
   panel.showLine(state.line, lineAt(), v, goLine);
   const explanation = state.map && state.map.explanation;
   panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
@@ -429,6 +457,19 @@ function setup() {
   for (const b of document.querySelectorAll("#promotion button")) {
     b.addEventListener("click", () => choosePromotion(b.dataset.promotion || null));
   }
+  $("move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const { move, error } = typedMove($("move-input").value);
+    $("move-error").textContent = error || "";
+    if (!move) return;
+    $("move-input").value = "";
+    playMove(move);
+  });
+  const shortcuts = (open) => {
+    $("shortcuts").hidden = !open;
+    if (open) $("shortcuts-close").focus();
+  };
+  $("shortcuts-close").addEventListener("click", () => shortcuts(false));
   $("clock").addEventListener("change", () => {
     const v = Number($("clock").value);
     const pos = current().pos;
@@ -450,6 +491,7 @@ function setup() {
   });
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
+  document.body.classList.add("js");
   $("fen-form").addEventListener("submit", (e) => {
     e.preventDefault();
     loadFen($("fen").value);
@@ -460,7 +502,11 @@ function setup() {
     start: () => step(() => state.tree.toStart()),
     end: () => step(() => state.tree.toEnd()),
     flip: () => $("flip").click(),
-    cancel: () => choosePromotion(null),
+    cancel: () => {
+      if (!$("shortcuts").hidden) shortcuts(false);
+      else choosePromotion(null);
+    },
+    help: () => shortcuts($("shortcuts").hidden),
   });
   window.addEventListener("popstate", () => fromUrl(false));
   setEditing(false, false);

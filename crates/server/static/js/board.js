@@ -20,6 +20,28 @@ export function figure(man) {
   return { href: "#piece-" + man.toUpperCase(), cls: white ? "white" : "black" };
 }
 
+const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+
+// What stands on square `i`, in words: "e2, white pawn", "e4, empty".
+export function squareWords(i, board) {
+  const man = board[i];
+  if (!man) return squareName(i) + ", empty";
+  return squareName(i) + ", " + (man === man.toUpperCase() ? "white " : "black ") + NAMES[man.toUpperCase()];
+}
+
+// The whole board in words, for a screen reader: each side's men (the king first) and who is
+// to move.
+export function describe(board, turn) {
+  const side = (white) => board
+    .map((m, i) => [m, i])
+    .filter(([m]) => m && (m === m.toUpperCase()) === white)
+    .sort(([a], [b]) => "KQRBNP".indexOf(a.toUpperCase()) - "KQRBNP".indexOf(b.toUpperCase()))
+    .map(([m, i]) => NAMES[m.toUpperCase()] + " " + squareName(i))
+    .join(", ") || "no men";
+  return "chess board. White: " + side(true) + ". Black: " + side(false) + "." +
+    (turn ? (turn === "w" ? " White to move." : " Black to move.") : "");
+}
+
 export class Board {
   // `svg`: the board element; `input`: { down(i), drop(from, to), click(i) } callbacks.
   constructor(svg, input) {
@@ -29,6 +51,17 @@ export class Board {
     this.drag = null; // { from, node, moved }
     this.shapes = []; // the user's arrows and circles: { from, to } (a circle when equal)
     this.shaping = null; // the square a right-button drag started on
+    this.cursor = null; // the square the keyboard stands on
+    svg.setAttribute("tabindex", "0");
+    // a mouse or a finger does not take the focus: the arrows keep stepping through the moves
+    // until the board is reached with Tab
+    svg.addEventListener("mousedown", (e) => e.preventDefault());
+    svg.addEventListener("keydown", (e) => this.key(e));
+    svg.addEventListener("focus", () => {
+      if (this.cursor === null) this.cursor = this.view && this.view.flipped ? 60 : 4;
+      this.drawCursor();
+    });
+    svg.addEventListener("blur", () => this.drawCursor());
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
     svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     svg.addEventListener("pointermove", (e) => this.pointerMove(e));
@@ -93,6 +126,38 @@ export class Board {
     if (view.arrow) this.showArrow(view.arrow);
     this.shapeLayer = el("g", { id: "shapes", "pointer-events": "none" }, svg);
     this.drawShapes();
+    this.cursorLayer = el("g", { id: "cursor", "pointer-events": "none" }, svg);
+    this.drawCursor();
+    svg.setAttribute("aria-label", describe(view.board, view.turn));
+  }
+
+  // The keyboard's square: outlined while the board has the focus, and announced.
+  drawCursor() {
+    if (!this.cursorLayer) return;
+    this.cursorLayer.textContent = "";
+    if (this.cursor === null || document.activeElement !== this.svg) return;
+    const [x, y] = this.corner(this.cursor);
+    el("rect", { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, class: "cursor", "data-square": squareName(this.cursor) }, this.cursorLayer);
+  }
+
+  // Arrows walk the squares (as the board is seen), Enter or Space acts on one as a click
+  // does: pick a man up, put him down on a legal square.
+  key(e) {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (e.key in steps) {
+      e.preventDefault();
+      const flip = this.view && this.view.flipped ? -1 : 1;
+      const [df, dr] = steps[e.key].map((v) => v * flip);
+      const at = this.cursor === null ? 4 : this.cursor;
+      const file = Math.min(7, Math.max(0, (at % 8) + df));
+      const rank = Math.min(7, Math.max(0, Math.floor(at / 8) + dr));
+      this.cursor = rank * 8 + file;
+      this.drawCursor();
+      if (this.input.announce) this.input.announce(squareWords(this.cursor, this.view ? this.view.board : []));
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (this.cursor !== null) this.input.click(this.cursor);
+    }
   }
 
   // The user's arrows and circles.

@@ -1,6 +1,7 @@
 // The keyboard: Left and Right step through the moves, Up/Home and Down/End jump to the first
-// and last position, F flips the board, Escape cancels a promotion. Keys typed into a field
-// (the FEN, the clock) are left alone.
+// and last position, F flips the board, ? lists the shortcuts, Escape cancels a promotion (or
+// closes the list). Keys typed into a field (the FEN, the clock, a move) are left alone, and so
+// are the arrows while the board has the focus (they walk its squares there).
 
 export function bindKeys(actions) {
   const keys = {
@@ -12,10 +13,12 @@ export function bindKeys(actions) {
     End: actions.end,
     f: actions.flip,
     F: actions.flip,
+    "?": actions.help,
     Escape: actions.cancel,
   };
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest("#board") && e.key !== "?" && e.key !== "Escape") return;
     const action = keys[e.key];
     if (action) {
       e.preventDefault();
