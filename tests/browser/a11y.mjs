@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 // The serious and critical violations on the page as it stands, as "rule: target" lines.
-async function violations(page) {
+export async function violations(page) {
   await page.addScriptTag({ content: AXE });
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef

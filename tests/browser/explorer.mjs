@@ -16,6 +16,7 @@ import { checkCoach } from "./coach.mjs";
 import { checkEngine } from "./engine.mjs";
 import { checkConventions, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
+import { checkPhone } from "./phone.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -55,6 +56,7 @@ try {
   await page.goto(base + "/");
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
   await checkAccessibility(browser, base);
+  await checkPhone(browser, base, screenshot.replace(/\/[^/]*$/, "") || ".");
   await checkBoard(page, base);
   await checkPanel(page, base);
   await checkCoach(page, base);
