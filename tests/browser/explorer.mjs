@@ -40,7 +40,18 @@ try {
   await still.goto(base + "/?fen=" + encodeURIComponent("8/8/8/8/3k4/8/3KP3/8 w - - 0 1"));
   const men = await still.$$eval("#board use.man", (us) => us.map((u) => u.dataset.man + u.dataset.square).sort());
   check(JSON.stringify(men) === JSON.stringify(["Kd2", "Pe2", "kd4"]), `first paint: ${men}`);
-  check((await still.textContent("#verdict")).includes("Loading"), "first paint: a loading note");
+  // the verdict and every move's outcome are in the first paint, and no control that needs the
+  // script is shown
+  const fenNoScript = "8/8/8/8/3k4/8/3KP3/8 w - - 0 1";
+  const expected = await (await fetch(base + "/standard?fen=" + encodeURIComponent(fenNoScript))).json();
+  const verdictNoScript = await still.textContent("#verdict");
+  check(expected.category === "draw" && verdictNoScript === "White to move: draw", `first paint's verdict: ${verdictNoScript}`);
+  const listed = await still.$$eval("#moves li", (ls) => ls.map((l) => l.textContent));
+  check(listed.length === expected.moves.length && listed[0] === expected.moves[0].san + " draws", `first paint's moves: ${listed}`);
+  for (const sel of ["#nav", "#line-controls", "#move-form"]) {
+    check(await still.isHidden(sel), `no dead control without the script: ${sel}`);
+  }
+  check(await still.isVisible("#fen-form"), "the FEN form works without the script");
   await still.screenshot({ path: screenshot.replace(/\.png$/, "-no-script.png") });
   await plain.close();
 

@@ -156,6 +156,10 @@ async fn standard_mainline(
     })
 }
 
+async fn index(State(app): App, query: Result<Query<page::PageQuery>, QueryRejection>) -> Response {
+    page::index(&app.tables, &query)
+}
+
 async fn kpk_map(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
     answer(query, api::map)
 }
@@ -227,7 +231,7 @@ pub fn router(limits: Limits) -> Router {
 /// limits (concurrency, time per request, panics caught).
 pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
     Router::new()
-        .route("/", get(page::index))
+        .route("/", get(index))
         .route("/js/{name}", get(page::module))
         .route("/style.css", get(page::style))
         .route("/standard", get(standard))

@@ -1,7 +1,7 @@
 //! The explorer page and its assets, compiled into the binary: no build step, no external
 //! request (the Content-Security-Policy allows this origin only). The page arrives with its
-//! board drawn (the position of `?fen=`, or the starting KPK position), so the first paint shows
-//! the men before any script has run.
+//! board drawn (the position of `?fen=`, or the starting KPK position), the verdict and every
+//! move's outcome, so the first paint reads before any script has run, and without one.
 
 use std::fmt::Write as _;
 
@@ -9,8 +9,10 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use kpk_answers::probe::{Category, Probe};
+use kpk_syzygy::Tablebases;
 use serde::Deserialize;
-use shakmaty::Board;
+use shakmaty::{Board, Position};
 
 const INDEX: &str = include_str!("../static/index.html");
 const STYLE: &str = include_str!("../static/style.css");
@@ -29,6 +31,9 @@ const MODULES: &[(&str, &str)] = &[
 
 /// The position the page opens with when no `?fen=` names one.
 const START_PLACEMENT: &str = "4k3/8/8/8/8/8/4P3/4K3";
+
+/// The same position as a whole FEN.
+const START_FEN: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
 
 fn asset(body: impl IntoResponse, content_type: &'static str) -> Response {
     let mut response = body.into_response();
@@ -49,12 +54,18 @@ pub(crate) struct PageQuery {
     flip: Option<String>,
 }
 
-pub(crate) async fn index(query: Result<Query<PageQuery>, QueryRejection>) -> Response {
+/// The page, its first paint drawn here so that it reads without a script: the board of its
+/// `?fen=`, the verdict and every move with its outcome, as the script shows them.
+pub(crate) fn index(
+    tables: &Tablebases,
+    query: &Result<Query<PageQuery>, QueryRejection>,
+) -> Response {
     // a malformed query opens the starting position; the script then says what is wrong
-    let (fen, flip) = match &query {
+    let (fen, flip) = match query {
         Ok(Query(q)) => (q.fen.as_deref(), q.flip.as_deref() == Some("1")),
         Err(_) => (None, false),
     };
+    let analysis = first_analysis(tables, fen);
     // the placement of a FEN (lichess writes its spaces as underscores), when it reads as one
     // (read by shakmaty, as every FEN the server answers is)
     let board = fen
@@ -63,7 +74,71 @@ pub(crate) async fn index(query: Result<Query<PageQuery>, QueryRejection>) -> Re
         .or_else(|| Board::from_ascii_board_fen(START_PLACEMENT.as_bytes()).ok())
         .unwrap_or_else(Board::empty);
     let board = board_svg(&board, flip);
-    asset(INDEX.replacen("<!--board-->", &board, 1), "text/html; charset=utf-8")
+    let page = INDEX
+        .replacen("<!--board-->", &board, 1)
+        .replacen("Loading the analysis&hellip;", &analysis.verdict, 1)
+        .replacen(
+            "<ol id=\"moves\"></ol>",
+            &format!("<ol id=\"moves\">{}</ol>", analysis.moves),
+            1,
+        );
+    asset(page, "text/html; charset=utf-8")
+}
+
+/// The verdict and the moves of the first paint, as HTML.
+struct FirstAnalysis {
+    verdict: String,
+    moves: String,
+}
+
+/// The tables' answer for the page's position (the starting one without a FEN), in words:
+/// what the script shows once it runs, so that a reader without one sees it too.
+fn first_analysis(tables: &Tablebases, fen: Option<&str>) -> FirstAnalysis {
+    let text = fen.unwrap_or(START_FEN);
+    let Ok(pos) = crate::api::parse_position(Some(text)) else {
+        return FirstAnalysis {
+            verdict: "No analysis: the FEN is not a legal position".into(),
+            moves: String::new(),
+        };
+    };
+    let Ok(probe) = Probe::from_files(tables, &pos) else {
+        return FirstAnalysis { verdict: "No analysis".into(), moves: String::new() };
+    };
+    let side = if pos.turn() == shakmaty::Color::White { "White" } else { "Black" };
+    let o = &probe.outcome;
+    let plies =
+        |n: i32| if n.abs() == 1 { "1 ply".to_string() } else { format!("{} plies", n.abs()) };
+    let verdict = match (o.category, o.dtm) {
+        _ if o.checkmate => format!("{side} is checkmated"),
+        _ if o.stalemate => "Stalemate: a draw".to_string(),
+        (Category::Win, Some(d)) => {
+            format!("{side} to move wins: mate in {} ({})", (d + 1) / 2, plies(d))
+        }
+        (Category::Loss, Some(d)) => {
+            format!("{side} to move loses: mated in {} ({})", -d / 2, plies(d))
+        }
+        (Category::Win | Category::SyzygyWin, _) => format!("{side} to move wins"),
+        (Category::Loss | Category::SyzygyLoss, _) => format!("{side} to move loses"),
+        (Category::Unknown, _) => {
+            "Beyond the tables: the engine analyses this position".to_string()
+        }
+        _ if o.insufficient_material => "Draw: insufficient material".to_string(),
+        _ => format!("{side} to move: draw"),
+    };
+    let mut moves = String::new();
+    for m in &probe.moves {
+        // the outcome for the mover, from the position after the move
+        let words = match m.after.category {
+            _ if m.after.checkmate => "checkmate",
+            _ if m.after.stalemate => "stalemate",
+            Category::Loss | Category::SyzygyLoss => "wins",
+            Category::Win | Category::SyzygyWin => "loses",
+            Category::Unknown => "beyond the tables",
+            _ => "draws",
+        };
+        let _ = write!(moves, "<li><strong>{}</strong> {words}</li>", m.san);
+    }
+    FirstAnalysis { verdict, moves }
 }
 
 pub(crate) async fn module(Path(name): Path<String>) -> Response {
