@@ -76,3 +76,37 @@ export async function checkWords(page, base) {
   const wrap = await page.$eval("#history button.node", (b) => getComputedStyle(b).whiteSpace);
   check(wrap === "nowrap", `a move and its number stay together: ${wrap}`);
 }
+
+// The moves grouped as lichess groups them; a man being dragged shows his targets and where he
+// came from; stepping along the optimal line adds no history entry; a link to a bad FEN shows
+// the text, no men, nothing to take back.
+export async function checkGrouping(page, base) {
+  const d = driver(page, base);
+  await d.load("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1");
+  const groups = await page.$$eval("#moves li.group", (ls) => ls.map((l) => l.textContent));
+  check(JSON.stringify(groups) === JSON.stringify(["Winning", "Drawing"]), `the groups: ${groups}`);
+  const words = await page.$$eval("#moves li", (ls) => ls.map((l) => (l.classList.contains("group") ? l.textContent : l.querySelector("span").textContent)));
+  const draws = words.indexOf("Drawing");
+  check(words.slice(1, draws).every((w) => w === "wins") && words.slice(draws + 1).every((w) => w === "draws"), `each group's moves: ${words}`);
+  // a drag shows the targets and the origin while the man is held
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  const box = await d.square("e6").boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 8, box.y + box.height / 2 + 8, { steps: 3 });
+  const dots = (await page.$$("#board .target")).length;
+  const origin = await page.$eval('rect.sq[data-square="e6"]', (r) => r.classList.contains("selected"));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await page.mouse.up();
+  check(dots > 0 && origin, `while dragging: ${dots} targets, origin marked ${origin}`);
+  // the optimal line stepped through: the address replaced, no entry added
+  const length = () => page.evaluate(() => history.length);
+  const before = await length();
+  for (let i = 0; i < 3; i++) await d.settle(() => page.click("#line-next"));
+  check((await length()) === before && d.urlFen() === (await d.fen()), "stepping the line adds no history entry");
+  // a link to a FEN that is not one: the text in its box, an empty board, nothing to take back
+  await page.goto(base + "/?fen=hello");
+  await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
+  check((await page.inputValue("#fen")) === "hello" && (await d.men()) === "", `?fen=hello: ${await page.inputValue("#fen")} ${await d.men()}`);
+  check(await page.isDisabled("#takeback") && (await page.textContent("#error")).length > 0, "nothing to take back, the reason shown");
+}

@@ -14,7 +14,7 @@ import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
 import { checkEngine } from "./engine.mjs";
-import { checkConventions, checkWords } from "./conventions.mjs";
+import { checkConventions, checkGrouping, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 import { checkPhone } from "./phone.mjs";
 
@@ -74,6 +74,7 @@ try {
   await checkEngine(page, base);
   await checkConventions(page, base);
   await checkWords(page, base);
+  await checkGrouping(page, base);
   await checkKeyboard(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);

@@ -130,6 +130,8 @@ export async function checkPanel(page, base) {
     check(expected.status === 400 && (await page.textContent("#error")) === expected.body.error, `bad FEN ${bad}: ${await page.textContent("#error")}`);
     check((await page.textContent("#verdict")) === "No analysis", "the old verdict is gone");
     check((await page.$$("#moves li")).length === 0 && (await page.$$("#line li")).length === 0, "the old moves and line are gone");
+    check((await d.men()) === "" && (await page.$$("rect.map")).length === 0, `the old board and its map are gone: ${await d.men()}`);
+    check(await page.isDisabled("#takeback") && (await d.fen()) === bad, "a fresh start: the text as typed, nothing to take back");
   }
   // castling rights are kept and played: Black castles long, the rook crosses to d8
   const castling = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1";
@@ -148,7 +150,7 @@ export async function checkPanel(page, base) {
   const beyond = await api("/standard", four);
   check(beyond.status === 200 && (await page.textContent("#error")) === "", `four men answered: ${await page.textContent("#error")}`);
   check((await d.men()).split(" ").length === 4, "the four men are on the board");
-  check((await page.$$("#moves li")).length === beyond.body.moves.length, "every move of four men is listed");
+  check((await page.$$("#moves li button")).length === beyond.body.moves.length, "every move of four men is listed");
   check(!(await page.textContent("#verdict")).includes("mate in"), `no mate count without a DTM: ${await page.textContent("#verdict")}`);
   const pawns = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1";
   await d.load(pawns);

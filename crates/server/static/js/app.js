@@ -72,7 +72,15 @@ const board = new Board($("board"), {
   },
   down(i) {
     if (state.editing) return state.placing === null;
-    return ownMan(i) && moves().some((m) => m.uci.startsWith(squareName(i)));
+    const movable = ownMan(i) && moves().some((m) => m.uci.startsWith(squareName(i)));
+    state.pickedByDown = null;
+    if (movable && state.selected !== i) {
+      // the man picked up shows where he may go, and where he came from, while he is dragged
+      state.selected = i;
+      state.pickedByDown = i;
+      drawBoard();
+    }
+    return movable;
   },
   drop(from, to) {
     if (state.editing) editBoard((b) => { b[to] = b[from]; b[from] = null; });
@@ -86,6 +94,11 @@ const board = new Board($("board"), {
         return editBoard((b) => { b[i] = b[from]; b[from] = null; });
       }
       state.selected = current().pos.board[i] ? i : null;
+      return drawBoard();
+    }
+    if (state.pickedByDown === i) {
+      // the tap that picked this man up: he stays picked up
+      state.pickedByDown = null;
       return drawBoard();
     }
     if (state.selected !== null && moves().some((m) => m.uci.slice(0, 4) === squareName(state.selected) + squareName(i))) {
@@ -387,14 +400,18 @@ async function loadFen(text, { push = true, linked = false } = {}) {
   const fields = text.trim().replace(/_/g, " ").split(/\s+/);
   const placement = parsePlacement(fields[0]);
   if (!answer.ok) {
-    if (linked && placement) {
-      // a link to a position the server refuses: its men on the board, the reason beside it
-      newTree({ ...parseFen(text), board: placement });
-      drawBoard();
-      $("fen").value = text;
-    }
+    // a refused position: its men on the board if its placement reads (an empty board if not),
+    // the text as given, nothing of the old position (its map, its moves, its take-back)
     state.answer = null;
     state.map = null;
+    newTree({ ...parseFen(text), board: placement || new Array(64).fill(null) });
+    stopEngine();
+    state.engine = null;
+    drawBoard();
+    renderTree(state.tree, $("history"), (n) => { state.tree.current = n; navigate(); });
+    $("takeback").disabled = true;
+    $("fen").value = text;
+    if (!linked) syncUrl(true);
     panel.clear("No analysis");
     showError(answer.body.error);
     document.body.dataset.busy = "false";

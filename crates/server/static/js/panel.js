@@ -106,7 +106,20 @@ export function showStandard(v, pos, { hover, play }) {
   verdict.dataset.dtz = v.dtz === null ? "" : String(v.dtz);
   const list = $("moves");
   list.textContent = "";
+  // grouped as lichess groups them: the moves that win, draw and lose, best first in each
+  const group = (m) => {
+    const [cls] = outcome(m);
+    return cls === "win-word" ? "Winning" : cls === "loss-word" ? "Losing" : cls === "unknown-word" ? "Beyond the tables" : "Drawing";
+  };
+  let shown = null;
   for (const m of v.moves) {
+    if (group(m) !== shown) {
+      shown = group(m);
+      const title = document.createElement("li");
+      title.className = "group";
+      title.textContent = shown;
+      list.appendChild(title);
+    }
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
