@@ -80,13 +80,19 @@ try {
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);
 
-  // the pictures for the README: a KPK position with its map, phone and desktop
-  await page.goto(base + "/?fen=" + encodeURIComponent("8/8/1k6/8/8/8/1K4P1/8 w - - 0 1"));
-  await page.waitForFunction(() => document.body.dataset.busy === "false");
-  await page.screenshot({ path: screenshot });
+  // the pictures for the README: a KPK position with its plan and map on a desktop, the
+  // engine on the 32 men (the phone's, the dark mode's and the one without a script are taken
+  // above)
   await page.setViewportSize({ width: 1000, height: 860 });
+  await page.goto(base + "/?fen=" + encodeURIComponent("8/8/4k3/8/8/3KP3/8/8 w - - 0 1"));
+  await page.waitForFunction(() => document.body.dataset.busy === "false");
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-desktop.png") });
+  await page.screenshot({ path: screenshot });
+  await page.goto(base + "/?fen=" + encodeURIComponent("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+  await page.waitForFunction(() => Number(document.getElementById("engine-depth").dataset.depth || 0) >= 8, null, { timeout: 20000 });
+  await page.click("#engine-stop");
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-engine.png") });
   console.log(`browser test passed: ${base} (screenshot ${screenshot})`);
 } catch (e) {
   failed = true;
