@@ -53,10 +53,10 @@ export async function checkKeyboard(page, base) {
   await d.load(kpk);
   const label = await page.getAttribute("#board", "aria-label");
   check(label === "chess board. White: king e6, pawn e5. Black: king e8. White to move.", `the board names its men: ${label}`);
-  // Tab from the field before it reaches the board; the arrows walk from e1
-  await page.focus("#flip");
-  await page.evaluate(() => document.getElementById("board").focus());
-  check(await page.evaluate(() => document.activeElement.id) === "board", "the board takes the focus");
+  // Shift+Tab from the move field reaches the board; the arrows walk from e1
+  await page.focus("#move-input");
+  await page.keyboard.press("Shift+Tab");
+  check(await page.evaluate(() => document.activeElement.id) === "board", "the board takes the focus with Tab");
   const said = () => page.textContent("#square-said");
   for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowUp");
   check((await said()) === "e6, white king", `the square announces its man: ${await said()}`);

@@ -2,8 +2,11 @@
 //! plays) analysing any legal position, streamed as it thinks: one JSON object per line for
 //! each completed iteration (`depth`, `seldepth`, `nodes`, `time_ms`, `tbhits`, the `score` in
 //! the Score crate's words, the principal variation as `pv` of `uci` and `san`), then a last
-//! line with `done: true` and the `bestmove`. Empty lines come between them while the engine
-//! thinks (readers skip them): they are how a client that went away is noticed.
+//! line with `done: true` and the `bestmove`. Empty lines come between them, every quarter
+//! second from the request on (readers skip them): writing one is how a client that went away
+//! is noticed, waiting or searching, and its turn and slot given back. The search never waits
+//! for a slow reader: a line it has no room for is dropped. A request that gets no turn within
+//! [`EngineLimits::queue_time`] ends with a line `{"error": ...}` (the answer has begun: 200).
 //!
 //! Bounded per request: at most [`EngineLimits::max_time`] of thinking and a transposition
 //! table of [`EngineLimits::table_mib`]. Limited: at most [`EngineLimits::per_client`]
@@ -37,6 +40,25 @@ use crate::api::ApiError;
 /// How often an empty line is sent while the engine thinks: a client that went away is
 /// noticed when one cannot be written, and its search stopped.
 const KEEPALIVE: Duration = Duration::from_millis(250);
+
+/// The lines a stream holds for a client that reads slowly; beyond them an iteration's line is
+/// dropped (the search never waits for a client: its time limit holds whatever the client does).
+const CHANNEL_LINES: usize = 256;
+
+/// Sends an empty line every [`KEEPALIVE`] until the client goes away.
+async fn keep_alive(tx: mpsc::Sender<Bytes>) {
+    loop {
+        tokio::select! {
+            () = tx.closed() => break,
+            () = tokio::time::sleep(KEEPALIVE) => {
+                // a full channel is a slow reader, not a closed one: skip this line
+                if let Err(mpsc::error::TrySendError::Closed(_)) = tx.try_send(Bytes::from_static(b"\n")) {
+                    break;
+                }
+            }
+        }
+    }
+}
 
 /// How much the engine may do for each request and in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,39 +211,41 @@ impl Engine {
         let slot = self.admit(client)?;
         let max = self.limits.max_time;
         let time = movetime.map_or(max, |ms| Duration::from_millis(ms).min(max));
-        let (tx, rx) = mpsc::channel::<Bytes>(64);
+        let (tx, rx) = mpsc::channel::<Bytes>(CHANNEL_LINES);
         let turns = Arc::clone(&self.turns);
         let queue_time = self.limits.queue_time;
         let table_mib = self.limits.table_mib;
         let tables = Arc::clone(&self.tables);
         tokio::spawn(async move {
-            let permit = match tokio::time::timeout(queue_time, turns.acquire_owned()).await {
-                Ok(Ok(permit)) => permit,
-                _ => {
-                    let busy = json!({"error": format!("the engine is busy: no turn within {} s", queue_time.as_secs())});
-                    let _ = tx.send(last_line(&busy)).await;
-                    return;
+            // from the start, waiting included: an empty line now and then, since writing one is
+            // how a closed connection is noticed; the search is stopped as soon as it is
+            let watcher = tokio::spawn(keep_alive(tx.clone()));
+            let permit = tokio::select! {
+                waited = tokio::time::timeout(queue_time, turns.acquire_owned()) => match waited {
+                    Ok(Ok(permit)) => permit,
+                    _ => {
+                        let busy = json!({"error": format!("the engine is busy: no turn within {} s", queue_time.as_secs())});
+                        let _ = tx.try_send(last_line(&busy));
+                        watcher.abort();
+                        return;
+                    }
+                },
+                () = tx.closed() => {
+                    watcher.abort();
+                    return; // the client went away while waiting: its slot is freed now
                 }
             };
-            if tx.is_closed() {
-                return; // the client went away while waiting
-            }
-            let searcher = searcher(table_mib, tables);
-            // the search stops as soon as its client goes away, not at its next line: an empty
-            // line now and then, since writing one is how a closed connection is noticed
+            // the table is allocated off the async workers
+            let Ok(searcher) =
+                tokio::task::spawn_blocking(move || searcher(table_mib, tables)).await
+            else {
+                watcher.abort();
+                return;
+            };
             let stop = searcher.stop_flag();
-            let watched = tx.clone();
-            let watcher = tokio::spawn(async move {
-                loop {
-                    tokio::select! {
-                        () = watched.closed() => break,
-                        () = tokio::time::sleep(KEEPALIVE) => {
-                            if watched.send(Bytes::from_static(b"\n")).await.is_err() {
-                                break;
-                            }
-                        }
-                    }
-                }
+            let closed = tx.clone();
+            let stopper = tokio::spawn(async move {
+                closed.closed().await;
                 stop.store(true, Ordering::Relaxed);
             });
             let _ = tokio::task::spawn_blocking(move || {
@@ -231,6 +255,7 @@ impl Engine {
             })
             .await;
             watcher.abort();
+            stopper.abort();
         });
         let stream = futures_util::stream::unfold(rx, |mut rx| async move {
             rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
@@ -261,7 +286,10 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
     let stop = searcher.stop_flag();
     let limits = Limits { time: Some(time), ..Limits::default() };
     let result = searcher.run(root, &[], limits, &mut |info| {
-        if info.multipv <= 1 && tx.blocking_send(line_of(root, info)).is_err() {
+        // never wait for the client: a line it has no room for is dropped
+        if info.multipv <= 1
+            && let Err(mpsc::error::TrySendError::Closed(_)) = tx.try_send(line_of(root, info))
+        {
             stop.store(true, Ordering::Relaxed);
         }
     });
@@ -271,5 +299,5 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
         "depth": result.depth,
         "bestmove": best.and_then(|mut b| b.pop()).map(|m| json!({"uci": m.uci, "san": m.san})),
     });
-    let _ = tx.blocking_send(last_line(&done));
+    let _ = tx.try_send(last_line(&done));
 }

@@ -2,6 +2,9 @@
 //! the problem, malformed requests that never bring it down, and a bounded load test (10,000
 //! requests from 64 concurrent clients, 0 errors; latency printed).
 
+mod common;
+use common::start;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
@@ -15,24 +18,6 @@ use serde_json::{Value, json};
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| start(Limits::default()))
-}
-
-/// A server with `limits` on a free loopback port, on a runtime of its own.
-fn start(limits: Limits) -> SocketAddr {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            kpk_server::serve(listener, limits, std::future::pending()).await.unwrap();
-        });
-    });
-    rx.recv().unwrap()
 }
 
 /// Sends raw bytes, returns the status code and the body (`None` if the server closed the

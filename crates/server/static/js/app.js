@@ -70,6 +70,10 @@ const board = new Board($("board"), {
   announce(words) {
     $("square-said").textContent = words;
   },
+  putDown() {
+    state.selected = null;
+    drawBoard();
+  },
   down(i) {
     if (state.editing) return state.placing === null;
     const movable = ownMan(i) && moves().some((m) => m.uci.startsWith(squareName(i)));
@@ -251,24 +255,43 @@ function startEngine() {
     panel.showEngine(engine, node.pos);
     if (engine.score) panel.showBar(engine.score);
   };
-  engine.stop = think(node.fen, {
-    onLine(it) {
-      engine.depth = it.depth;
-      engine.score = whiteView(it.score, node.pos.turn);
-      engine.pv = it.pv.map((m) => m.san);
-      shown();
-    },
-    onDone() {
-      engine.running = false;
-      engine.note = "done at depth " + engine.depth;
-      shown();
-    },
-    onError(message) {
-      engine.running = false;
-      engine.note = message;
-      shown();
-    },
-  });
+  // a position stepped through quickly is not analysed: the engine starts once the board rests,
+  // and a client over its limit (the last analyses not yet ended) tries again
+  let stopped = false;
+  let retries = 0;
+  let cancel = () => {};
+  const begin = () => {
+    if (stopped) return;
+    cancel = think(node.fen, {
+      onLine(it) {
+        engine.depth = it.depth;
+        engine.score = whiteView(it.score, node.pos.turn);
+        engine.pv = it.pv.map((m) => m.san);
+        shown();
+      },
+      onDone() {
+        engine.running = false;
+        engine.note = "done at depth " + engine.depth;
+        shown();
+      },
+      onError(message, status) {
+        if (status === 429 && retries < 8 && !stopped) {
+          retries += 1;
+          setTimeout(begin, 300);
+          return;
+        }
+        engine.running = false;
+        engine.note = message;
+        shown();
+      },
+    });
+  };
+  const timer = setTimeout(begin, 150);
+  engine.stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    cancel();
+  };
   shown();
 }
 
@@ -362,8 +385,9 @@ function render() {
   });
   if (state.focusMoves) {
     state.focusMoves = false;
-    const first = $("moves").querySelector("button") || $("moves-title");
-    if (first) first.focus();
+    // the first move of the new list, or the verdict where the game is over
+    const first = $("moves").querySelector("button") || $("verdict");
+    first.focus();
   }
   panel.showLine(state.line, lineAt(), v, goLine);
   const explanation = state.map && state.map.explanation;
@@ -482,9 +506,15 @@ function setup() {
     $("move-input").value = "";
     playMove(move);
   });
+  let beforeShortcuts = null;
   const shortcuts = (open) => {
     $("shortcuts").hidden = !open;
-    if (open) $("shortcuts-close").focus();
+    if (open) {
+      beforeShortcuts = document.activeElement;
+      $("shortcuts-close").focus();
+    } else if (beforeShortcuts && beforeShortcuts.isConnected) {
+      beforeShortcuts.focus();
+    }
   };
   $("shortcuts-close").addEventListener("click", () => shortcuts(false));
   $("clock").addEventListener("change", () => {
@@ -495,7 +525,8 @@ function setup() {
   });
   $("turn").addEventListener("click", () => {
     const pos = current().pos;
-    newTree({ ...pos, turn: pos.turn === "w" ? "b" : "w" });
+    // the en passant square belongs to the side that just moved: another side to move drops it
+    newTree({ ...pos, turn: pos.turn === "w" ? "b" : "w", ep: "-" });
     navigate();
   });
   $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));

@@ -157,6 +157,8 @@ export class Board {
     } else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (this.cursor !== null) this.input.click(this.cursor);
+    } else if (e.key === "Escape" && this.input.putDown) {
+      this.input.putDown();
     }
   }
 
@@ -250,8 +252,10 @@ export class Board {
     if (e.button === 2) {
       // the right button draws, it never moves a man
       this.shaping = i;
+      this.svg.setPointerCapture(e.pointerId);
       return;
     }
+    this.shaping = null;
     if (this.shapes.length) this.clearShapes();
     this.svg.setPointerCapture(e.pointerId);
     const man = this.view.board[i];
@@ -279,7 +283,7 @@ export class Board {
   }
 
   pointerUp(e) {
-    if (e.button === 2 || this.shaping !== null) {
+    if (e.button === 2) {
       const from = this.shaping;
       this.shaping = null;
       const to = this.squareAt(e);

@@ -5,7 +5,8 @@
 export const MOVETIME = 10000;
 
 // Starts the analysis of `fen`: `onLine(iteration)` for each iteration, `onDone(last)` at the
-// end, `onError(message)` on a failure. Returns the function that stops it.
+// end, `onError(message, status)` on a failure (the HTTP status where the server refused).
+// Returns the function that stops it.
 export function analyse(fen, { onLine, onDone, onError }) {
   const controller = new AbortController();
   (async () => {
@@ -14,7 +15,7 @@ export function analyse(fen, { onLine, onDone, onError }) {
       const response = await fetch(url, { signal: controller.signal });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
-        onError(body.error || `the engine answered ${response.status}`);
+        onError(body.error || `the engine answered ${response.status}`, response.status);
         return;
       }
       const reader = response.body.getReader();

@@ -18,7 +18,7 @@ export function bindKeys(actions) {
   };
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest("#board") && e.key !== "?" && e.key !== "Escape") return;
+    if (e.target.closest("#board") && (e.key.startsWith("Arrow") || e.key === "Escape")) return;
     const action = keys[e.key];
     if (action) {
       e.preventDefault();

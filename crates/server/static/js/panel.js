@@ -111,8 +111,14 @@ export function showStandard(v, pos, { hover, play }) {
     const [cls] = outcome(m);
     return cls === "win-word" ? "Winning" : cls === "loss-word" ? "Losing" : cls === "unknown-word" ? "Beyond the tables" : "Drawing";
   };
-  let shown = null;
+  // each group once, in the order its first move comes, its moves in the server's order
+  const groups = new Map();
   for (const m of v.moves) {
+    if (!groups.has(group(m))) groups.set(group(m), []);
+    groups.get(group(m)).push(m);
+  }
+  let shown = null;
+  for (const m of [...groups.values()].flat()) {
     if (group(m) !== shown) {
       shown = group(m);
       const title = document.createElement("li");
