@@ -418,10 +418,7 @@ fn winning_push(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classificatio
         })
         .collect();
     pushes.sort_unstable_by_key(|p| core::cmp::Reverse(p.0));
-    pushes.into_iter().find_map(|(_, m)| {
-        let after = classify_endgame(&pos.play_unchecked(m));
-        (after.wdl == Wdl::Loss).then_some((m, after))
-    })
+    pushes.into_iter().find_map(|(_, m)| keeps_win(pos, m).map(|(_, after)| (m, after)))
 }
 
 /// The king moves of the side to move, with their frame coordinates.
@@ -436,50 +433,52 @@ fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classificati
     if let Some(push) = winning_push(pos, kpk) {
         return Some(push);
     }
-    let strong = kpk.strong_side();
-    let pawn = coord(kpk.pawn(), strong);
-    let defender = coord(kpk.weak_king(), strong);
-    let stop = pawn.offset(0, 1);
-    let here = zone_steps(coord(kpk.strong_king(), strong), pawn);
     // a step between the defender and the pawn's file first (shouldering him off), then the
     // nearest the defender (taking the opposition), then the nearest the pawn's stop square
-    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
-        .filter_map(|m| {
-            let c = coord(m.to, strong);
-            let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
-            let key = aside * 64 + c.distance(defender) * 8 + c.distance(stop);
-            (zone_steps(c, pawn) < here).then_some((key, m))
-        })
-        .collect();
-    steps.sort_unstable_by_key(|s| s.0);
-    steps.into_iter().find_map(|(_, m)| {
-        let after = classify_endgame(&pos.play_unchecked(m));
-        (after.wdl == Wdl::Loss).then_some((m, after))
-    })
+    let nearer = king_steps(pos, kpk, core::cmp::Ordering::Less, |c, defender, pawn| {
+        let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
+        aside * 64 + c.distance(defender) * 8 + c.distance(pawn.offset(0, 1))
+    });
+    nearer.into_iter().find_map(|m| keeps_win(pos, m).map(|(_, after)| (m, after)))
 }
 
 /// The winning sideways steps of a won position (strong side to move): king moves that keep
 /// the escort-zone distance and the win, nearest the defender first.
 fn sideways_steps(pos: &Endgame, kpk: &KpkPosition) -> Vec<(Move, Endgame, Classification)> {
+    king_steps(pos, kpk, core::cmp::Ordering::Equal, |c, defender, _| c.distance(defender))
+        .into_iter()
+        .filter_map(|m| keeps_win(pos, m).map(|(next, after)| (m, next, after)))
+        .collect()
+}
+
+/// The strong king's moves whose distance to the escort zone compares with the king's now as
+/// `wanted` (nearer, or the same), ordered by `rank` of the square reached (frame coordinates:
+/// the square, the defender, the pawn), the least first.
+fn king_steps(
+    pos: &Endgame,
+    kpk: &KpkPosition,
+    wanted: core::cmp::Ordering,
+    rank: impl Fn(Coord, Coord, Coord) -> i8,
+) -> Vec<Move> {
+    let x = Frame::of(kpk);
+    let here = zone_steps(x.strong_king, x.pawn);
     let strong = kpk.strong_side();
-    let pawn = coord(kpk.pawn(), strong);
-    let defender = coord(kpk.weak_king(), strong);
-    let here = zone_steps(coord(kpk.strong_king(), strong), pawn);
     let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
         .filter_map(|m| {
             let c = coord(m.to, strong);
-            (zone_steps(c, pawn) == here).then(|| (c.distance(defender), m))
+            (zone_steps(c, x.pawn).cmp(&here) == wanted).then(|| (rank(c, x.weak_king, x.pawn), m))
         })
         .collect();
     steps.sort_unstable_by_key(|s| s.0);
-    steps
-        .into_iter()
-        .filter_map(|(_, m)| {
-            let next = pos.play_unchecked(m);
-            let after = classify_endgame(&next);
-            (after.wdl == Wdl::Loss).then_some((m, next, after))
-        })
-        .collect()
+    steps.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The position after `m` and the verdict on it, where `m` keeps the win (the defender, to
+/// move, is lost).
+fn keeps_win(pos: &Endgame, m: Move) -> Option<(Endgame, Classification)> {
+    let next = pos.play_unchecked(m);
+    let after = classify_endgame(&next);
+    (after.wdl == Wdl::Loss).then_some((next, after))
 }
 
 /// Whether the strong side (to move, in a won position) gets a progress move within `tempi`
