@@ -12,12 +12,20 @@ Answers, each in a file per ending:
   probe-recognizer.json   `kpk probe [--json] [--method M]`, one batch on standard input
   line.txt, line.json, explain.txt, explain.json
                           `kpk line [--json] FEN`, `kpk explain [--json] FEN`, one process each
-  standard.txt, mainline.txt, map.txt, kpk-line.txt
-                          `/standard`, `/standard/mainline`, `/kpk/map`, `/kpk/line` of
-                          `kpk serve` (status line and body)
+  show.txt                `kpk show FEN`, one process each
+  standard.txt, mainline.txt, map.txt, kpk-line.txt, page.txt
+                          `/standard`, `/standard/mainline`, `/kpk/map`, `/kpk/line` and the
+                          page's first paint `/?fen=` of `kpk serve` (status line and body)
+  python.txt              with --python: the Python package's answers (`kpk.probe`,
+                          `kpk.best_moves`, `kpk.optimal_line`, `kpk.classify`,
+                          `kpk.recognize`, `kpk.explain`, `kpk.plan`, `kpk.judge` of every move)
+and once: stats.txt, stats.json, rules.txt, rules.json (`kpk stats [--json]`,
+`kpk rules [--json]`), and with --syzygy DIR a sample of 4-man positions answered by
+`kpk probe [--json] --syzygy DIR` and `/standard` of `kpk serve --syzygy DIR` (syzygy/).
 
 Usage:
   python3 tools/answers_snapshot.py target/release/kpk OUT_DIR [--per-ending 10000]
+      [--syzygy ../shared/syzygy] [--python]
 """
 
 import argparse
@@ -108,8 +116,8 @@ def snapshot_cli(kpk, fens, out_dir, workers):
             name = "probe" + (f"-{method}" if method else "") + (".json" if json else ".txt")
             with open(os.path.join(out_dir, name), "w") as f:
                 f.write(record(*run(cmd, batch)))
-    for sub in ["line", "explain"]:
-        for json in [False, True]:
+    for sub in ["line", "explain", "show"]:
+        for json in [False, True] if sub != "show" else [False]:
             cmds = [[kpk, sub] + (["--json"] if json else []) + ["--", fen] for fen in fens]
             with concurrent.futures.ThreadPoolExecutor(workers) as pool:
                 results = list(pool.map(run, cmds))
@@ -119,9 +127,9 @@ def snapshot_cli(kpk, fens, out_dir, workers):
                     f.write(f"{fen}\n{record(*res)}")
 
 
-def snapshot_server(kpk, ending_fens, out_dir):
+def snapshot_server(kpk, ending_fens, out_dir, routes=None, extra_args=()):
     server = subprocess.Popen(
-        [kpk, "serve", "--addr", "127.0.0.1:0"], stdout=subprocess.PIPE, text=True
+        [kpk, "serve", "--addr", "127.0.0.1:0", *extra_args], stdout=subprocess.PIPE, text=True
     )
     try:
         line = server.stdout.readline()
@@ -130,11 +138,12 @@ def snapshot_server(kpk, ending_fens, out_dir):
             sys.exit(f"kpk serve printed no URL: {line!r}")
         port = int(match.group(1))
         conn = http.client.HTTPConnection("127.0.0.1", port)
-        routes = [
+        routes = routes or [
             ("/standard", "standard.txt"),
             ("/standard/mainline", "mainline.txt"),
             ("/kpk/map", "map.txt"),
             ("/kpk/line", "kpk-line.txt"),
+            ("/", "page.txt"),
         ]
         for ending, fens in ending_fens.items():
             for route, name in routes:
@@ -156,6 +165,8 @@ def main():
     ap.add_argument("--per-ending", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--workers", type=int, default=4)
+    ap.add_argument("--syzygy", help="a directory of Syzygy files for the 4-man sample")
+    ap.add_argument("--python", action="store_true", help="also the Python package's answers")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     ending_fens = {}
@@ -171,6 +182,84 @@ def main():
         print(f"{ending}: {len(fens)} positions", flush=True)
     snapshot_server(args.kpk, ending_fens, args.out_dir)
     print("server answers written", flush=True)
+    for sub in ["stats", "rules"]:
+        for json in [False, True]:
+            cmd = [args.kpk, sub] + (["--json"] if json else [])
+            with open(os.path.join(args.out_dir, sub + (".json" if json else ".txt")), "w") as f:
+                f.write(record(*run(cmd)))
+    print("stats and rules written", flush=True)
+    if args.syzygy:
+        snapshot_syzygy(args.kpk, args.syzygy, rng, args.per_ending, args.out_dir)
+        print("4-man answers from the Syzygy files written", flush=True)
+    if args.python:
+        snapshot_python(ending_fens, args.out_dir)
+        print("Python answers written", flush=True)
+
+
+FOUR_MEN = ["KPKP", "KQKR", "KRKP", "KPPK", "KBNK", "KQKP", "KRKN", "KNKP"]
+
+
+def snapshot_syzygy(kpk, syzygy, rng, per_ending, out_dir):
+    """4-man positions (a quarter of --per-ending from each of a few endings) from the files."""
+    fens = []
+    for ending in FOUR_MEN:
+        white, black = ending[1:].split("K")
+        roles = [(chess.Piece.from_symbol(c).piece_type, chess.WHITE) for c in white]
+        roles += [(chess.Piece.from_symbol(c).piece_type, chess.BLACK) for c in black]
+        count, attempts = 0, 0
+        while count < per_ending // 4 and attempts < 200 * per_ending:
+            attempts += 1
+            board = chess.Board(None)
+            squares = rng.sample(range(64), 2 + len(roles))
+            board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.WHITE))
+            board.set_piece_at(squares[1], chess.Piece(chess.KING, chess.BLACK))
+            for sq, (role, color) in zip(squares[2:], roles):
+                board.set_piece_at(sq, chess.Piece(role, color))
+            board.turn = rng.choice([chess.WHITE, chess.BLACK])
+            if not board.is_valid():
+                continue
+            fens.append(board.fen())
+            count += 1
+    d = os.path.join(out_dir, "syzygy")
+    os.makedirs(d, exist_ok=True)
+    batch = "".join(f + "\n" for f in fens)
+    for json in [False, True]:
+        cmd = [kpk, "probe", "--syzygy", syzygy] + (["--json"] if json else [])
+        with open(os.path.join(d, "probe" + (".json" if json else ".txt")), "w") as f:
+            f.write(record(*run(cmd, batch)))
+    snapshot_server(
+        kpk, {"syzygy": fens}, out_dir, [("/standard", "standard.txt")], ["--syzygy", syzygy]
+    )
+
+
+def snapshot_python(ending_fens, out_dir):
+    """The Python package's answers: import kpk (installed from crates/python) in this Python."""
+    import kpk
+
+    def answer(f, call):
+        try:
+            f.write(repr(call()) + "\n")
+        except Exception as e:  # the error's type and message are part of the answer
+            f.write(f"{type(e).__name__}: {e}\n")
+
+    with open(os.path.join(out_dir, "python-rules.txt"), "w") as f:
+        answer(f, kpk.rules_report)
+    for ending, fens in ending_fens.items():
+        with open(os.path.join(out_dir, ending, "python.txt"), "w") as f:
+            for fen in fens:
+                f.write(fen + "\n")
+                try:
+                    board = chess.Board(fen)
+                except ValueError as e:
+                    f.write(f"python-chess refuses: {e}\n")
+                    continue
+                for name in ["probe", "best_moves", "optimal_line", "classify", "recognize", "explain", "plan"]:
+                    fn = getattr(kpk, name, None)
+                    if fn is not None:
+                        answer(f, lambda: fn(board))
+                if len(board.piece_map()) <= 3:
+                    for mv in list(board.legal_moves):
+                        answer(f, lambda: kpk.judge(board, mv))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@
 use core::fmt;
 
 use kpk::dtm::{self, Dtm};
-use kpk::rules::{self, Basis, Classification, DecidedBy};
 use kpk::{Color, Endgame};
+use kpk_rules::{Basis, Classification, DecidedBy};
 use serde::Serialize;
 
 use crate::notation::Notation;
@@ -86,7 +86,7 @@ pub struct ProofLine {
 
 impl ProofLine {
     /// The line `line` from `start`, at move `fullmove`.
-    fn of(start: &Endgame, fullmove: u32, line: &rules::Variation) -> ProofLine {
+    fn of(start: &Endgame, fullmove: u32, line: &kpk_rules::Variation) -> ProofLine {
         let mut pos = *start;
         let (mut moves, mut sans) = (Vec::new(), Vec::new());
         for &m in &line.moves {
@@ -121,7 +121,7 @@ pub struct WrittenProof {
 
 impl WrittenProof {
     fn of(pos: &Endgame, fullmove: u32) -> Option<WrittenProof> {
-        let p = rules::proof(pos)?;
+        let p = kpk_rules::proof(pos)?;
         let (mut at, mut number) = (*pos, fullmove);
         for &m in &p.line.moves[..p.choice] {
             if at.side_to_move() == Color::Black {
@@ -170,7 +170,7 @@ pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
 }
 
 /// Why a position is won or drawn, from the rule-based classifier
-/// ([`rules::classify_endgame`]), beside the tables' verdict.
+/// ([`kpk_rules::classify_endgame`]), beside the tables' verdict.
 ///
 /// ```
 /// use kpk_answers::explain::Explanation;
@@ -227,7 +227,7 @@ impl Explanation {
     pub fn of(fen: &str, parsed: &ParsedFen) -> Explanation {
         let pos = &parsed.position;
         let truth = dtm::probe(pos);
-        let c = rules::classify_endgame(pos);
+        let c = kpk_rules::classify_endgame(pos);
         let (basis, rule, reason) = reason(pos, &c);
         let first_move = dtm::outcomes(pos)
             .next()
@@ -248,8 +248,8 @@ impl Explanation {
             rules_agree: c.wdl == dtm::wdl(pos),
             strong_king: pos.strong_king().to_string(),
             defending_king: pos.weak_king().to_string(),
-            key_squares: kpk.map(|k| squares(rules::key_squares(&k))),
-            square_of_the_pawn: kpk.map(|k| squares(rules::square_of_the_pawn(&k))),
+            key_squares: kpk.map(|k| squares(kpk_rules::key_squares(&k))),
+            square_of_the_pawn: kpk.map(|k| squares(kpk_rules::square_of_the_pawn(&k))),
             first_move,
             proof,
             plan: kpk.and_then(|k| PlannedMove::of(&k)),

@@ -2,14 +2,14 @@
 //! ([`PlannedMove`]), and the coach's verdict on every legal move ([`JudgedMove`]), each a
 //! value with a JSON form.
 
-use kpk::rules::{self, Judgement};
 use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move};
+use kpk_rules::Judgement;
 use serde::Serialize;
 
 use crate::explain::{Notated, numbered};
 use crate::notation::Notation;
 
-/// The winning plan's progress measure ([`rules::Progress`]): it falls with every plan move
+/// The winning plan's progress measure ([`kpk_rules::Progress`]): it falls with every plan move
 /// against every defence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ProgressAnswer {
@@ -52,7 +52,7 @@ impl PlannedMove {
     /// ```
     #[must_use]
     pub fn of(pos: &KpkPosition) -> Option<PlannedMove> {
-        let plan = rules::plan(pos)?;
+        let plan = kpk_rules::plan(pos)?;
         let game = Endgame::from(*pos);
         Some(PlannedMove {
             mv: plan.mv,
@@ -60,7 +60,7 @@ impl PlannedMove {
             san: Notation::san(&game, plan.mv),
             aim: plan.aim.name(),
             reason: plan.reason(),
-            progress: rules::progress(pos).map(|p| ProgressAnswer {
+            progress: kpk_rules::progress(pos).map(|p| ProgressAnswer {
                 ranks_to_go: p.ranks_to_go,
                 king_steps: p.king_steps,
                 tempi: p.tempi,
@@ -120,7 +120,7 @@ impl JudgedMove {
     /// ```
     #[must_use]
     pub fn all(pos: &KpkPosition, fullmove: u32) -> Vec<JudgedMove> {
-        rules::judge_all(pos).iter().map(|j| JudgedMove::from_judgement(j, fullmove)).collect()
+        kpk_rules::judge_all(pos).iter().map(|j| JudgedMove::from_judgement(j, fullmove)).collect()
     }
 
     /// One move of a KPK position judged, the position at move `fullmove`.
@@ -137,7 +137,7 @@ impl JudgedMove {
     /// assert_eq!(j.verdict.reason, "throws the win away: stalemate");
     /// ```
     pub fn of(pos: &KpkPosition, mv: Move, fullmove: u32) -> Result<JudgedMove, IllegalMove> {
-        Ok(JudgedMove::from_judgement(&rules::judge(pos, mv)?, fullmove))
+        Ok(JudgedMove::from_judgement(&kpk_rules::judge(pos, mv)?, fullmove))
     }
 
     fn from_judgement(j: &Judgement, fullmove: u32) -> JudgedMove {
@@ -169,8 +169,8 @@ fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLin
         moves.push(Notated { uci: Notation::uci(m), san });
         // the mistake and the reply that punishes it, annotated
         sans.push(match i {
-            0 => format!("{san}{}", rules::Verdict::Throws.mark()),
-            1 => format!("{san}{}", rules::Verdict::Plan.mark()),
+            0 => format!("{san}{}", kpk_rules::Verdict::Throws.mark()),
+            1 => format!("{san}{}", kpk_rules::Verdict::Plan.mark()),
             _ => san.to_string(),
         });
         pos = pos.play(m).ok()?;

@@ -11,8 +11,8 @@ use core::fmt::{self, Write as _};
 
 use kpk::dtm::{self, Dtm};
 use kpk::dtz::{self, Dtz, FIFTY_MOVES, Wdl50};
-use kpk::rules::{self, Basis};
 use kpk::{Color, Endgame, Move, Wdl};
+use kpk_rules::Basis;
 use serde::Serialize;
 use shakmaty::EnPassantMode;
 
@@ -166,10 +166,10 @@ pub enum Method {
     /// The tables: the bitbase and exact distance to mate.
     #[default]
     Tables,
-    /// The rule-based classifier ([`rules::classify_endgame`]): every position answered with
+    /// The rule-based classifier ([`kpk_rules::classify_endgame`]): every position answered with
     /// certainty, each verdict with its basis (a rule, a proof, or the material).
     Rules,
-    /// The sound recognizer ([`rules::recognize_endgame`]): never wrong, unknown where the
+    /// The sound recognizer ([`kpk_rules::recognize_endgame`]): never wrong, unknown where the
     /// rules do not decide.
     Recognizer,
 }
@@ -192,10 +192,10 @@ impl Method {
         match self {
             Method::Tables => (Some(dtm::wdl(pos)), None),
             Method::Rules => {
-                let c = rules::classify_endgame(pos);
+                let c = kpk_rules::classify_endgame(pos);
                 (Some(c.wdl), Some(c.basis))
             }
-            Method::Recognizer => (rules::recognize_endgame(pos), None),
+            Method::Recognizer => (kpk_rules::recognize_endgame(pos), None),
         }
     }
 }

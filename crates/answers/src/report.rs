@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use kpk::rules::{self, Claim, LEGAL_POSITIONS, RuleReport};
 use kpk::{Endgame, KpkPosition};
+use kpk_rules::{Claim, LEGAL_POSITIONS, RuleReport};
 use serde::Serialize;
 
 fn fen(pos: Option<KpkPosition>) -> Option<String> {
@@ -18,7 +18,7 @@ pub struct RuleRow {
     pub id: &'static str,
     /// `win` or `draw`: what the rule claims where it fits.
     pub claim: &'static str,
-    /// `won`, `drawn`, `race` or `route`: where the rule comes from ([`rules::Family`]).
+    /// `won`, `drawn`, `race` or `route`: where the rule comes from ([`kpk_rules::Family`]).
     pub family: &'static str,
     /// Whether the rule keeps the literature's wording (and its errors).
     pub literal: bool,
@@ -78,7 +78,7 @@ impl RuleRow {
 /// with the recognizer's one ply ahead). Its text form is the table `kpk rules` prints.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RulesReport {
-    /// One row per rule, in the order of [`rules::RULES`].
+    /// One row per rule, in the order of [`kpk_rules::RULES`].
     pub rows: Vec<RuleRow>,
     /// Positions the sound rules decide at sight.
     pub decided: u32,
@@ -90,11 +90,11 @@ impl RulesReport {
     /// Measures every rule over every legal KPK position (a few seconds).
     #[must_use]
     pub fn measure() -> RulesReport {
-        let rows = rules::measure().iter().map(RuleRow::of).collect();
+        let rows = kpk_rules::measure().iter().map(RuleRow::of).collect();
         let (mut decided, mut recognized) = (0u32, 0u32);
         for pos in KpkPosition::all() {
-            decided += u32::from(rules::recognize_with_depth(&pos, 0).is_some());
-            recognized += u32::from(rules::recognize(&pos).is_some());
+            decided += u32::from(kpk_rules::recognize_with_depth(&pos, 0).is_some());
+            recognized += u32::from(kpk_rules::recognize(&pos).is_some());
         }
         RulesReport { rows, decided, recognized }
     }

@@ -110,17 +110,14 @@ fn rules(c: &mut Criterion) {
             b.iter(|| {
                 black_box(&positions)
                     .iter()
-                    .filter(|p| kpk::rules::recognize_with_depth(p, depth).is_some())
+                    .filter(|p| kpk_rules::recognize_with_depth(p, depth).is_some())
                     .count()
             });
         });
     }
     g.bench_function("classify", |b| {
         b.iter(|| {
-            black_box(&positions)
-                .iter()
-                .filter(|p| kpk::rules::classify(p).wdl != Wdl::Draw)
-                .count()
+            black_box(&positions).iter().filter(|p| kpk_rules::classify(p).wdl != Wdl::Draw).count()
         });
     });
     g.finish();
@@ -134,11 +131,11 @@ fn rules(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(won.len() as u64));
     g.bench_function("winning_moves", |b| {
-        b.iter(|| black_box(&won).iter().filter_map(kpk::rules::plan).count());
+        b.iter(|| black_box(&won).iter().filter_map(kpk_rules::plan).count());
     });
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("any_position", |b| {
-        b.iter(|| black_box(&positions).iter().filter_map(kpk::rules::plan).count());
+        b.iter(|| black_box(&positions).iter().filter_map(kpk_rules::plan).count());
     });
     g.finish();
     // the slowest position to classify, found by timing every legal position (the slowest
@@ -159,9 +156,9 @@ fn rules(c: &mut Criterion) {
             side_to_move,
         })
         .unwrap();
-        assert!(matches!(kpk::rules::classify(&pos).basis, kpk::rules::Basis::Proof { .. }));
+        assert!(matches!(kpk_rules::classify(&pos).basis, kpk_rules::Basis::Proof { .. }));
         g.bench_function(format!("classify_{king}{pawn}{defender}"), |b| {
-            b.iter(|| kpk::rules::classify(black_box(&pos)).wdl);
+            b.iter(|| kpk_rules::classify(black_box(&pos)).wdl);
         });
     }
     g.finish();

@@ -15,11 +15,11 @@ pub fn method_parser() -> impl TypedValueParser<Value = Method> {
     let about = |m: Method| match m {
         Method::Tables => "The tables: the bitbase and exact distance to mate",
         Method::Rules => {
-            "The rule-based classifier (`kpk::rules::classify`): every position answered with \
+            "The rule-based classifier (`kpk_rules::classify`): every position answered with \
              certainty, each verdict with its basis (a rule, a proof, or the material)"
         }
         Method::Recognizer => {
-            "The sound recognizer (`kpk::rules::recognize`): never wrong, `unknown` where the \
+            "The sound recognizer (`kpk_rules::recognize`): never wrong, `unknown` where the \
              rules do not decide"
         }
     };

@@ -165,7 +165,7 @@ fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
     // KPK: the pawn's key squares (gold frames) and the square of the pawn (dashed outline)
     let kpk = pos.as_kpk();
     if let Some(k) = kpk {
-        for sq in kpk::rules::key_squares(&k) {
+        for sq in kpk_rules::key_squares(&k) {
             let (x, y) = cell(sq);
             let _ = writeln!(
                 s,
@@ -176,7 +176,7 @@ fn svg(pos: &Endgame, map: Option<&[Mark; 64]>, title: &str) -> String {
                 CELL - 6
             );
         }
-        let region = kpk::rules::square_of_the_pawn(&k);
+        let region = kpk_rules::square_of_the_pawn(&k);
         let files = region.iter().map(|q| usize::from(q.file().index()));
         let ranks = region.iter().map(|q| usize::from(q.rank().index()));
         if let (Some(f0), Some(f1), Some(r0), Some(r1)) =

@@ -485,7 +485,7 @@ fn rules_report_every_rule_as_the_library_measures_it() {
     let out = kpk(&["rules", "--json"], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let rows = json_lines(&out);
-    let reports = kpk::rules::measure();
+    let reports = kpk_rules::measure();
     assert_eq!(rows.len(), reports.len());
     for (row, r) in rows.iter().zip(&reports) {
         assert_eq!(row["id"], r.rule.id);
@@ -854,7 +854,7 @@ fn explain_speaks_chess_for_every_kind_of_position() {
         let text = stdout(&out);
         assert_eq!(text, expected, "{fen}");
         // internal identifiers belong in --json, never in the prose people read
-        for rule in kpk::rules::RULES.iter().filter(|r| r.id.contains('_')) {
+        for rule in kpk_rules::RULES.iter().filter(|r| r.id.contains('_')) {
             assert!(!text.contains(rule.id), "{fen}: {}", rule.id);
         }
     }

@@ -334,9 +334,26 @@ impl Endgame {
         }
     }
 
-    /// The position after `m`, which must be one of [`Endgame::legal_moves`]: the move
-    /// generator and the DTM tables call it on the moves they generate.
-    pub(crate) fn play_unchecked(&self, m: Move) -> Endgame {
+    /// The position after `m`, which must be one of [`Endgame::legal_moves`]: for the moves
+    /// the caller generated, without [`Endgame::play`]'s check. For any other move the result is
+    /// some position of no meaning (never a panic, never undefined behaviour).
+    ///
+    /// ```
+    /// use kpk::{Color, Endgame, EndgameSetup, Role, Square};
+    /// let pos = Endgame::new(EndgameSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E6,
+    ///     extra: Some((Role::Pawn, Square::E5)),
+    ///     weak_king: Square::E8,
+    ///     side_to_move: Color::White,
+    /// })
+    /// .unwrap();
+    /// for &m in pos.legal_moves().iter() {
+    ///     assert_eq!(pos.play_unchecked(m), pos.play(m).unwrap());
+    /// }
+    /// ```
+    #[must_use]
+    pub fn play_unchecked(&self, m: Move) -> Endgame {
         let mut next = *self;
         next.side_to_move = self.side_to_move.other();
         if self.strong_to_move() {

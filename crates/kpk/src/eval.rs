@@ -88,10 +88,10 @@ pub fn evaluate_kpk_progress(pos: &KpkPosition, ply: u32) -> Score {
 }
 
 /// [`evaluate_kpk_progress`] with the verdict given instead of read from the bitbase: for a
-/// search that knows it otherwise (the rule-based recognizer of [`rules`](crate::rules)).
+/// search that knows it otherwise (the rule-based recognizer of the `kpk-rules` crate).
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval, rules};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval};
 /// let pos = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::E6,
@@ -100,55 +100,33 @@ pub fn evaluate_kpk_progress(pos: &KpkPosition, ply: u32) -> Score {
 ///     side_to_move: Color::Black,
 /// })
 /// .unwrap();
-/// let verdict = rules::recognize(&pos).unwrap();
-/// assert_eq!(eval::progress_score(&pos, verdict, 0), eval::evaluate_kpk_progress(&pos, 0));
+/// // Ke6, Pe5 v Ke8, Black to move: the key square is held, Black is lost
+/// assert_eq!(eval::progress_score(&pos, Wdl::Loss, 0), eval::evaluate_kpk_progress(&pos, 0));
+/// assert!(eval::progress_score(&pos, Wdl::Loss, 0).is_known_loss());
 /// ```
 #[must_use]
 pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
     let king = pos.strong_king();
-    let to_go = KPK_BASE
-        + 40 * pawn_steps(pos)
-        + 4 * key_square_distance(pos)
-        + u32::from(king.distance(pos.pawn()));
-    from_verdict(verdict, ply.saturating_add(to_go))
+    let to_go =
+        40 * pawn_steps(pos) + 4 * key_square_distance(pos) + u32::from(king.distance(pos.pawn()));
+    kpk_score(verdict, ply, to_go)
 }
 
-/// The winning plan's progress measure ([`rules::Progress`](crate::rules::Progress)) as a score
-/// for the side to move of a decided KPK position, `ply` plies from the root: a known win (or
-/// loss) placed below the top of the band by the pawn's ranks to go (64 each), the strong
-/// king's steps to the escort zone (8 each) and, with the side with the pawn to move, the tempi
-/// it needs (the bounded search of [`rules::progress`](crate::rules::progress)); zero for a
-/// draw. The measure falls with every plan move against every defence (`tests/plan.rs`); with
-/// the defender to move the tempi are left out (0).
+/// A KPK verdict at `ply` plies from the root as a score for the side to move, with the plies
+/// still needed estimated by the caller: a known win (or loss) at `KPK base + to_go` plies below
+/// the top of the band, where the base keeps every KPK win below every KRK and KQK win of
+/// [`evaluate_endgame`]; zero for a draw. The scores of this module are this with their own
+/// estimates; a plan with a measure of its own (the `kpk-rules` crate's) scores through it too.
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval};
-/// let at = |king| KpkPosition::new(KpkSetup {
-///     strong_side: Color::White,
-///     strong_king: king,
-///     pawn: Square::E3,
-///     weak_king: Square::E6,
-///     side_to_move: Color::White,
-/// })
-/// .unwrap();
-/// // Kd4 stands nearer the escort zone than Kd3: it scores higher
-/// assert!(eval::plan_score(&at(Square::D4), Wdl::Win, 0) > eval::plan_score(&at(Square::D3), Wdl::Win, 0));
-/// // a draw scores zero
-/// assert_eq!(eval::plan_score(&at(Square::E4), Wdl::Draw, 0), kpk_score::Score::ZERO);
+/// use kpk::{Wdl, eval::kpk_score};
+/// assert!(kpk_score(Wdl::Win, 0, 10) > kpk_score(Wdl::Win, 0, 11));
+/// assert!(kpk_score(Wdl::Loss, 3, 10).is_known_loss());
+/// assert_eq!(kpk_score(Wdl::Draw, 3, 10), kpk_score::Score::ZERO);
 /// ```
 #[must_use]
-pub fn plan_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
-    if verdict == Wdl::Draw {
-        return Score::ZERO;
-    }
-    let p = if pos.strong_to_move() {
-        crate::rules::plan::measure_of_won(pos)
-    } else {
-        crate::rules::plan::measure_at_sight(pos)
-    };
-    let to_go =
-        KPK_BASE + 64 * u32::from(p.ranks_to_go) + 8 * u32::from(p.king_steps) + u32::from(p.tempi);
-    from_verdict(verdict, ply.saturating_add(to_go))
+pub fn kpk_score(verdict: Wdl, ply: u32, to_go: u32) -> Score {
+    from_verdict(verdict, ply.saturating_add(KPK_BASE.saturating_add(to_go)))
 }
 
 /// King steps from the strong king to the nearest key square of its pawn.

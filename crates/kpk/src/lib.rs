@@ -30,7 +30,6 @@ mod geometry;
 mod kpk_position;
 mod moves;
 mod role;
-pub mod rules;
 mod square;
 pub mod stats;
 mod wdl;
@@ -44,7 +43,3 @@ pub use role::{Man, Role};
 pub use square::{File, ParseSquareError, Rank, Square, SquareIndexError};
 pub use wdl::Wdl;
 
-/// The README's examples, compiled and run as doctests.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

@@ -2,7 +2,7 @@
 //! as `chess.Move` lists, the KPK rules (classify, recognize, explain, the rule report), the
 //! raw bitbase probe from squares, and batch probes for data work.
 
-use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz, rules};
+use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz};
 use kpk_answers::explain::Explanation;
 use kpk_answers::line::Line;
 use kpk_answers::notation::Notation;
@@ -93,14 +93,14 @@ pub fn optimal_line<'py>(
 #[pyfunction]
 pub fn classify<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let (pos, _) = position(board)?;
-    let c = rules::classify_endgame(&pos);
+    let c = kpk_rules::classify_endgame(&pos);
     let d = PyDict::new(py);
     d.set_item("wdl", wdl_name(c.wdl))?;
     let (basis, rule, plies) = match c.basis {
-        rules::Basis::Rule(r) => ("rule", Some(r.id), None),
-        rules::Basis::Proof { plies } => ("proof", None, Some(plies)),
-        rules::Basis::Material => ("material", None, None),
-        rules::Basis::Bitbase => ("bitbase", None, None),
+        kpk_rules::Basis::Rule(r) => ("rule", Some(r.id), None),
+        kpk_rules::Basis::Proof { plies } => ("proof", None, Some(plies)),
+        kpk_rules::Basis::Material => ("material", None, None),
+        kpk_rules::Basis::Bitbase => ("bitbase", None, None),
     };
     d.set_item("basis", basis)?;
     d.set_item("rule", rule)?;
@@ -113,7 +113,7 @@ pub fn classify<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bou
 #[pyfunction]
 pub fn recognize(board: &Bound<'_, PyAny>) -> PyResult<Option<&'static str>> {
     let (pos, _) = position(board)?;
-    Ok(rules::recognize_endgame(&pos).map(wdl_name))
+    Ok(kpk_rules::recognize_endgame(&pos).map(wdl_name))
 }
 
 /// Why the position is won or drawn, in chess words, as a dict: the verdict, its basis, the

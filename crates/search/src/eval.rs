@@ -1,11 +1,12 @@
 //! Static evaluation: endgame knowledge for positions of at most three men, material and
 //! piece-square terms for the rest.
 
-use kpk::eval::{evaluate_endgame, evaluate_kpk, plan_score, progress_score};
+use kpk::eval::{evaluate_endgame, evaluate_kpk, progress_score};
+use kpk_rules::plan_score;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use kpk::rules::{classify, recognize};
 use kpk::{Endgame, KpkPosition, Role as KpkRole, Wdl};
+use kpk_rules::{classify, recognize};
 use kpk_score::Score;
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
@@ -22,13 +23,13 @@ pub enum Knowledge {
     /// The bitbase with the baseline estimate of well-known engines (Stockfish 15): known win
     /// plus the pawn's rank ([`kpk::eval::evaluate_kpk`]); KQK and KRK as for `Progress`.
     PawnRank,
-    /// No table: the sound rule-based recognizer ([`kpk::rules::recognize`]) ends
+    /// No table: the sound rule-based recognizer ([`kpk_rules::recognize`]) ends
     /// the lines it proves drawn and scores its proven wins like `Progress`; the positions it
     /// cannot decide get the material evaluation.
     Recognizer,
     /// No table: every KPK position decided by the rules and their proofs
-    /// ([`kpk::rules::classify`], exact), a win scored by the rules' plan's progress measure
-    /// ([`kpk::eval::plan_score`]), which falls with every plan move against every defence.
+    /// ([`kpk_rules::classify`], exact), a win scored by the rules' plan's progress measure
+    /// ([`kpk_rules::plan_score`]), which falls with every plan move against every defence.
     /// Verdicts are remembered in a process-wide cache, as an evaluation cache would keep them.
     Rules,
     /// No endgame knowledge: material and piece-square terms everywhere.
@@ -95,7 +96,7 @@ impl Knowledge {
     }
 }
 
-/// [`kpk::rules::classify`]'s verdict, remembered for the whole process (a proof can take
+/// [`kpk_rules::classify`]'s verdict, remembered for the whole process (a proof can take
 /// milliseconds, and searches, on whatever thread each `go` runs, meet the same positions again
 /// and again): a lock-free cache of 2^20 slots (4 MB), one word each, the packed position with
 /// the verdict in its two free low bits. A slot holds the last position stored in it, so a

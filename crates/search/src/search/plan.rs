@@ -1,12 +1,12 @@
 //! The rules' plan at the root: with [`Knowledge::Rules`] (no table), a KPK root is answered by
-//! [`kpk::rules::plan`], the move the rules choose with a measure of progress that falls
+//! [`kpk_rules::plan`], the move the rules choose with a measure of progress that falls
 //! against every defence, instead of a search. The search then only converts what follows the
 //! promotion. A won root is answered this way only while the 50-move rule leaves room for the
 //! plan: between two of its pawn moves the measure allows at most [`PLAN_STRETCH_PLIES`]
 //! plies (the king's steps to the escort zone, at most 7, each after at most 4 sideways steps).
 
 use kpk::Wdl;
-use kpk::eval::plan_score;
+use kpk_rules::plan_score;
 use kpk_score::Bound;
 use kpk_shakmaty::{to_endgame, to_shakmaty_move};
 use shakmaty::{Chess, Move, Position};
@@ -36,7 +36,7 @@ impl Searcher {
             return None;
         }
         let kpk = to_endgame(root)?.as_kpk()?;
-        let plan = kpk::rules::plan(&kpk)?;
+        let plan = kpk_rules::plan(&kpk)?;
         if plan.wdl == Wdl::Win && root.halfmoves() + PLAN_STRETCH_PLIES >= 100 {
             // the clock may run out before the plan's next pawn move: the search answers
             return None;
@@ -58,7 +58,7 @@ fn plan_line(root: &Chess) -> Vec<Move> {
     let mut pos = root.clone();
     while line.len() < PLAN_LINE_PLIES {
         let Some(kpk) = to_endgame(&pos).and_then(|e| e.as_kpk()) else { break };
-        let Some(plan) = kpk::rules::plan(&kpk) else { break };
+        let Some(plan) = kpk_rules::plan(&kpk) else { break };
         let Some(m) = to_shakmaty_move(&pos, plan.mv) else { break };
         pos.play_unchecked(m);
         line.push(m);

@@ -15,8 +15,9 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use kpk::rules::{self, Aim, MAX_TEMPI, Progress};
 use kpk::{Endgame, KpkPosition, Move, Wdl, dtm};
+use kpk_rules as rules;
+use kpk_rules::{Aim, MAX_TEMPI, Progress};
 
 /// The plies to mate of a position for its side to move: positive for a win, zero or negative
 /// for a loss, `None` for a draw.

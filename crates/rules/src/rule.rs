@@ -2,8 +2,10 @@
 //! declared once, beside its code in its family's module, as an associated constant of [`Rule`]
 //! made by the [`rule!`] macro; [`RULES`](super::RULES) lists them in the recognizer's order.
 
-use super::frame::{Frame, Race};
-use crate::{KpkPosition, Wdl};
+use crate::frame::{Frame, Race};
+use alloc::string::String;
+
+use kpk::{KpkPosition, Wdl};
 
 /// What a rule claims when it fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,7 +47,7 @@ impl Family {
     /// The family's name as a word: `"won"`, `"drawn"`, `"race"` or `"route"`.
     ///
     /// ```
-    /// use kpk::rules::Rule;
+    /// use kpk_rules::Rule;
     /// assert_eq!(Rule::RULE_OF_THE_SQUARE.family.name(), "won");
     /// ```
     #[must_use]
@@ -67,7 +69,8 @@ pub(crate) type Holds = fn(&Frame, &Race) -> bool;
 /// constant (`Rule::RULE_OF_THE_SQUARE`, ...) and a row of [`RULES`](super::RULES).
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules::Rule};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+/// use kpk_rules::Rule;
 ///
 /// // Ka6, Pa5 v Ka8: the defender holds the corner of the rook pawn.
 /// let pos = KpkPosition::new(KpkSetup {
@@ -111,9 +114,9 @@ pub struct Rule {
 /// the rest (`.seed(..)`, `.literal()`, `.corrects(..)`, `.other_pawns(..)`).
 macro_rules! rule {
     ($holds:ident, $claim:ident, $statement:expr) => {
-        $crate::rules::rule::Rule::new(
+        $crate::rule::Rule::new(
             stringify!($holds),
-            $crate::rules::rule::Claim::$claim,
+            $crate::rule::Claim::$claim,
             FAMILY,
             $statement,
             $holds,
@@ -168,7 +171,8 @@ impl Rule {
     /// holds, `None` otherwise.
     ///
     /// ```
-    /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules::Rule};
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+    /// use kpk_rules::Rule;
     /// let pos = KpkPosition::new(KpkSetup {
     ///     strong_side: Color::White,
     ///     strong_king: Square::E6,
@@ -189,7 +193,8 @@ impl Rule {
     /// is on another file.
     ///
     /// ```
-    /// use kpk::{Color, KpkPosition, KpkSetup, Square, rules::Rule};
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square};
+    /// use kpk_rules::Rule;
     /// let pos = KpkPosition::new(KpkSetup {
     ///     strong_side: Color::White,
     ///     strong_king: Square::E6,
@@ -208,6 +213,23 @@ impl Rule {
         match self.other_pawns {
             Some(plain) if !rook_pawn => plain,
             _ => self.statement,
+        }
+    }
+
+    /// The statement as a clause of a longer sentence: its first letter in lower case, without
+    /// its full stop.
+    ///
+    /// ```
+    /// use kpk_rules::Rule;
+    /// assert!(Rule::STALEMATE.clause().starts_with("the defender to move"));
+    /// ```
+    #[must_use]
+    pub fn clause(&self) -> String {
+        let s = self.statement.strip_suffix('.').unwrap_or(self.statement);
+        let mut chars = s.chars();
+        match chars.next() {
+            Some(c) => c.to_lowercase().chain(chars).collect(),
+            None => String::new(),
         }
     }
 

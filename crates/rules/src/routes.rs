@@ -10,8 +10,8 @@
 
 use core::cell::Cell;
 
-use super::frame::{Coord, Frame, KeySquares, ROUTE_GOALS, Race, UNKNOWN};
-use super::rule::{Family, Rule, rule};
+use crate::frame::{Coord, Frame, KeySquares, ROUTE_GOALS, Race, UNKNOWN};
+use crate::rule::{Family, Rule, rule};
 
 const FAMILY: Family = Family::Route;
 

@@ -2,7 +2,7 @@
 
 use core::cell::Cell;
 
-use crate::{Color, KpkPosition, Square};
+use kpk::{Color, KpkPosition, Square};
 
 /// A square as signed file and rank (`0..=7`), so that rules can step off the board and ask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,10 +11,27 @@ pub(crate) struct Coord {
     pub rank: i8,
 }
 
+/// A board square as the side with the pawn sees it: turned upside down for Black, so that its
+/// pawn moves up the board. The one flip between the board and the frame (its own inverse).
+pub(crate) fn pawn_side_view(sq: Square, strong: Color) -> Square {
+    if strong == Color::Black { sq.flip_vertical() } else { sq }
+}
+
 impl Coord {
     pub(crate) fn of(sq: Square) -> Coord {
         #[allow(clippy::cast_possible_wrap)] // file and rank are below 8
         Coord { file: sq.file().index() as i8, rank: sq.rank().index() as i8 }
+    }
+
+    /// The frame coordinate of a board square for the side with the pawn, `strong`.
+    pub(crate) fn seen_by(sq: Square, strong: Color) -> Coord {
+        Coord::of(pawn_side_view(sq, strong))
+    }
+
+    /// Kings in direct opposition: on one file or rank with one square between them.
+    pub(crate) fn in_opposition(self, other: Coord) -> bool {
+        let (df, dr) = ((self.file - other.file).abs(), (self.rank - other.rank).abs());
+        (df == 0 && dr == 2) || (dr == 0 && df == 2)
     }
 
     /// The square `df` files and `dr` ranks away (may lie off the board).
@@ -138,13 +155,12 @@ pub(crate) struct Frame {
 
 impl Frame {
     pub(crate) fn of(pos: &KpkPosition) -> Frame {
-        let flip =
-            |sq: Square| if pos.strong_side() == Color::Black { sq.flip_vertical() } else { sq };
-        let pawn = Coord::of(flip(pos.pawn()));
+        let strong = pos.strong_side();
+        let pawn = Coord::seen_by(pos.pawn(), strong);
         Frame {
-            strong_king: Coord::of(flip(pos.strong_king())),
+            strong_king: Coord::seen_by(pos.strong_king(), strong),
             pawn,
-            weak_king: Coord::of(flip(pos.weak_king())),
+            weak_king: Coord::seen_by(pos.weak_king(), strong),
             strong_to_move: pos.strong_to_move(),
             keys: KeySquares::of(pawn),
             routes: RouteCache::new(),
@@ -158,7 +174,7 @@ impl Frame {
         }
         #[allow(clippy::cast_sign_loss)] // on the board: both in 0..8
         let sq = Square::ALL[(c.rank * 8 + c.file) as usize];
-        Some(if strong == Color::Black { sq.flip_vertical() } else { sq })
+        Some(pawn_side_view(sq, strong))
     }
 
     /// The pawn's promotion square.

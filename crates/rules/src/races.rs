@@ -7,8 +7,8 @@
 //! Squares in the explanations are from the side with the pawn, as if it were White with the
 //! pawn moving up; the functions accept either colour.
 
-use super::frame::{Frame, Race};
-use super::rule::{Family, Rule, rule};
+use crate::frame::{Frame, Race};
+use crate::rule::{Family, Rule, rule};
 
 const FAMILY: Family = Family::Race;
 

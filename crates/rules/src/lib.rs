@@ -8,7 +8,8 @@
 //! of each kind of error.
 //!
 //! ```
-//! use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
+//! use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+//! use kpk_rules as rules;
 //!
 //! // Ka6, Pa5 v Ka8: the defender holds the corner of the rook pawn.
 //! let pos = KpkPosition::new(KpkSetup {
@@ -23,10 +24,16 @@
 //! assert_eq!(rules::Rule::KEY_SQUARES_OCCUPIED.recognize(&pos), None);
 //! ```
 
+#![no_std]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
 mod classifier;
+mod coach;
 mod drawn;
 mod frame;
-pub(crate) mod plan;
+mod plan;
 mod proof;
 mod races;
 mod recognizer;
@@ -40,21 +47,20 @@ pub use classifier::{
     Basis, Classification, HEURISTIC_DEPTH, classify, classify_endgame, outflanking_heuristic,
     searched_heuristic,
 };
-pub use plan::{
-    Aim, Judgement, MAX_TEMPI, Plan, Progress, REFUTATION_PLIES, Verdict, judge, judge_all, plan,
-    progress,
-};
+pub use coach::{Judgement, REFUTATION_PLIES, Verdict, judge, judge_all};
+pub use plan::{Aim, MAX_TEMPI, Plan, Progress, plan, plan_score, progress};
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};
 pub use rule::{Claim, Family, Rule};
 
-use crate::{KpkPosition, Wdl};
+use kpk::{KpkPosition, Wdl};
 
 /// The key squares of the pawn: where the strong king wins whoever is to move (for a rook pawn,
 /// the two knight-file squares by the corner), as board squares.
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, rules};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square};
+/// use kpk_rules as rules;
 /// let pos = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::E2,
@@ -66,7 +72,7 @@ use crate::{KpkPosition, Wdl};
 /// assert_eq!(rules::key_squares(&pos), [Square::D6, Square::E6, Square::F6]);
 /// ```
 #[must_use]
-pub fn key_squares(pos: &KpkPosition) -> Vec<crate::Square> {
+pub fn key_squares(pos: &KpkPosition) -> Vec<kpk::Square> {
     let x = frame::Frame::of(pos);
     let mut squares: Vec<_> =
         won::key_squares(&x).filter_map(|c| x.square(c, pos.strong_side())).collect();
@@ -80,19 +86,14 @@ pub fn key_squares(pos: &KpkPosition) -> Vec<crate::Square> {
 /// to move it is enough that he can step into it; otherwise the pawn wins the race
 /// ([`Rule::RULE_OF_THE_SQUARE`]).
 #[must_use]
-pub fn square_of_the_pawn(pos: &KpkPosition) -> Vec<crate::Square> {
+pub fn square_of_the_pawn(pos: &KpkPosition) -> Vec<kpk::Square> {
     let x = frame::Frame::of(pos);
     let pawn_moves = x.pawn_moves();
     let promotion = x.promotion();
-    let mut squares: Vec<_> = crate::Square::ALL
+    let mut squares: Vec<_> = kpk::Square::ALL
         .into_iter()
         .filter(|&sq| {
-            let c = frame::Coord::of(if pos.strong_side() == crate::Color::Black {
-                sq.flip_vertical()
-            } else {
-                sq
-            });
-            c.distance(promotion) <= pawn_moves
+            frame::Coord::seen_by(sq, pos.strong_side()).distance(promotion) <= pawn_moves
         })
         .collect();
     squares.sort_unstable();
@@ -166,10 +167,17 @@ pub fn measure() -> Vec<RuleReport> {
     reports
 }
 
+/// The examples of this crate's README and of the project's README, compiled and run as
+/// doctests (the project's README uses `kpk`, `kpk-score` and this crate).
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::{RULES, frame};
-    use crate::KpkPosition;
+    use kpk::KpkPosition;
 
     #[test]
     fn on_a_sample_every_rule_answers_alike_from_its_frame_and_the_recognizer_never_errs() {

@@ -1,8 +1,8 @@
 //! The sound combined recognizer: the rules that make no error, looked at a few plies ahead.
 
-use super::frame::{Frame, Race};
-use super::rule::{Claim, Family, Rule};
-use crate::{Endgame, KpkPosition, Role, Wdl};
+use crate::frame::{Frame, Race};
+use crate::rule::{Claim, Family, Rule};
+use kpk::{Endgame, KpkPosition, Role, Wdl};
 
 /// The plies [`recognize`] looks ahead.
 pub const RECOGNIZER_DEPTH: u32 = 1;
@@ -203,7 +203,8 @@ pub(crate) fn pawnless(pos: &Endgame) -> Wdl {
 /// or rook wins unless it falls at once or stalemates.
 ///
 /// ```
-/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl};
+/// use kpk_rules as rules;
 /// let queen = Endgame::new(EndgameSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::A1,
@@ -261,7 +262,8 @@ pub(crate) fn lookahead(pos: &Endgame, depth: u32) -> Option<Wdl> {
 /// It never errs (asserted over every legal position); where it is unsure it answers `None`.
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+/// use kpk_rules as rules;
 /// let pos = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::E6,
@@ -291,7 +293,7 @@ pub fn recognize_with_depth(pos: &KpkPosition, depth: u32) -> Option<Wdl> {
 mod tests {
     use super::super::frame::{Frame, Race};
     use super::{RULES, is_sound, sound_claim_in, sound_verdict_in};
-    use crate::KpkPosition;
+    use kpk::KpkPosition;
 
     #[test]
     fn the_first_sound_rule_in_order_names_the_position_and_any_gives_its_verdict() {

@@ -5,11 +5,11 @@
 //! classified the rest before proofs existed stays here as a study ([`outflanking_heuristic`],
 //! [`searched_heuristic`]), measured but never used by [`classify`].
 
-use super::frame::{Frame, Race};
-use super::proof::{outflanking_guess, prove};
-use super::recognizer::{sound_claim, sound_claim_in};
-use super::rule::Rule;
-use crate::{KpkPosition, Wdl};
+use crate::frame::{Frame, Race};
+use crate::proof::{outflanking_guess, prove};
+use crate::recognizer::{sound_claim, sound_claim_in};
+use crate::rule::Rule;
+use kpk::{KpkPosition, Wdl};
 
 /// What a classification rests on. Every basis is certain.
 #[derive(Clone, Copy, Debug)]
@@ -58,7 +58,7 @@ pub fn outflanking_heuristic(pos: &KpkPosition) -> Wdl {
 /// [`classify`] for any position of at most three men: KPK by the rules, and positions without a
 /// pawn (after a promotion or a capture) exactly, as in [`recognize_endgame`](super::recognize_endgame).
 #[must_use]
-pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
+pub fn classify_endgame(pos: &kpk::Endgame) -> Classification {
     match pos.as_kpk() {
         Some(kpk) => classify(&kpk),
         None => Classification {
@@ -73,7 +73,8 @@ pub fn classify_endgame(pos: &crate::Endgame) -> Classification {
 /// decided at sight (a rule, the material, checkmate or stalemate).
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, rules};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+/// use kpk_rules as rules;
 /// let corner = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
 ///     strong_king: Square::A6,
@@ -125,10 +126,10 @@ pub const HEURISTIC_DEPTH: u32 = 4;
 /// position).
 #[must_use]
 pub fn searched_heuristic(pos: &KpkPosition, depth: u32) -> Wdl {
-    search_with_guesses(&crate::Endgame::from(*pos), depth)
+    search_with_guesses(&kpk::Endgame::from(*pos), depth)
 }
 
-fn search_with_guesses(pos: &crate::Endgame, depth: u32) -> Wdl {
+fn search_with_guesses(pos: &kpk::Endgame, depth: u32) -> Wdl {
     let Some(kpk) = pos.as_kpk() else {
         // no pawn: exact (a queen or rook wins unless lost at once, anything else draws)
         return super::recognize_endgame(pos).unwrap_or(Wdl::Draw);

@@ -13,10 +13,10 @@
 
 use alloc::vec::Vec;
 
-use super::frame::{Frame, Race};
-use super::recognizer::{pawnless, sound_claim_in, sound_verdict_in};
-use super::rule::Rule;
-use crate::{Endgame, KpkPosition, Move, Wdl};
+use crate::frame::{Frame, Race};
+use crate::recognizer::{pawnless, sound_claim_in, sound_verdict_in};
+use crate::rule::Rule;
+use kpk::{Endgame, KpkPosition, Move, Wdl};
 
 /// The longest proof any legal KPK position needs, in plies. The exhaustive test in
 /// `tests/rules.rs` proves every legal position within it.
@@ -250,7 +250,8 @@ pub struct Variation {
 /// choice, each refuted by a line to a position decided at sight.
 ///
 /// ```
-/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl, rules};
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square, Wdl};
+/// use kpk_rules as rules;
 /// // Kb2, Pg2 v Kb6, White to move: Black's king keeps pace with White's
 /// let pos = Endgame::new(EndgameSetup {
 ///     strong_side: Color::White,

@@ -3,8 +3,9 @@
 //! run with overflow checks in the unit test `rules::tests` on a sample).
 #![cfg(not(debug_assertions))]
 
-use kpk::rules::{self, Claim, LEGAL_POSITIONS, RULES};
 use kpk::{Color, KpkPosition, KpkSetup, Wdl};
+use kpk_rules as rules;
+use kpk_rules::{Claim, LEGAL_POSITIONS, RULES};
 
 #[test]
 fn corrected_rules_make_no_error_and_literal_ones_show_theirs() {
@@ -289,8 +290,8 @@ fn positions_without_a_pawn_are_judged_exactly() {
 
 #[test]
 fn written_out_proofs_are_lines_to_positions_decided_at_sight() {
-    use kpk::rules::{DecidedBy, proof};
     use kpk::{Endgame, dtm};
+    use kpk_rules::{DecidedBy, proof};
     // the verdict at the end of a line, by the independent tables, for the side to move there
     let play = |start: &Endgame, line: &rules::Variation| {
         let mut pos = *start;

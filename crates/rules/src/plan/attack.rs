@@ -1,0 +1,196 @@
+//! The side with the pawn: the winning plan (push, step nearer the escort zone, or step aside
+//! by a bounded forcing line), and in a drawn position keeping the pawn.
+
+use alloc::vec::Vec;
+
+use super::progress::{MAX_TEMPI, every_defence, zone_steps};
+use super::{Aim, Plan};
+use crate::classifier::{Classification, classify_endgame};
+use crate::frame::{Coord, Frame};
+use crate::rule::Rule;
+use kpk::{Endgame, KpkPosition, Move, Role, Square, Wdl};
+
+/// Whether the side to move of `pos` is the defender and is lost (the rules' verdict).
+fn lost_for_mover(pos: &Endgame) -> bool {
+    classify_endgame(pos).wdl == Wdl::Loss
+}
+
+/// The winning pushes and promotions of a won position (strong side to move): the first found
+/// in the plan's order (a queen, else a rook; a double step before a single one), with the
+/// verdict after it.
+fn winning_push(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
+    let pawn = kpk.pawn();
+    let mut pushes: Vec<(u8, Move)> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from == pawn)
+        .filter_map(|&m| {
+            let rank = match m.promotion {
+                None => 0,
+                Some(Role::Queen) => 2,
+                Some(Role::Rook) => 1,
+                Some(_) => return None,
+            };
+            Some((rank * 8 + m.from.distance(m.to), m))
+        })
+        .collect();
+    pushes.sort_unstable_by_key(|p| core::cmp::Reverse(p.0));
+    pushes.into_iter().find_map(|(_, m)| keeps_win(pos, m).map(|(_, after)| (m, after)))
+}
+
+/// The king moves of the side to move, with their frame coordinates.
+pub(super) fn king_moves(pos: &Endgame, king: Square) -> impl Iterator<Item = Move> + use<> {
+    let moves = pos.legal_moves();
+    (0..moves.len()).map(move |i| moves.as_slice()[i]).filter(move |m| m.from == king)
+}
+
+/// The progress move of a won position (strong side to move): a winning push, else a winning
+/// step nearer the escort zone, in the plan's order.
+pub(super) fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
+    if let Some(push) = winning_push(pos, kpk) {
+        return Some(push);
+    }
+    // a step between the defender and the pawn's file first (shouldering him off), then the
+    // nearest the defender (taking the opposition), then the nearest the pawn's stop square
+    let nearer = king_steps(pos, kpk, core::cmp::Ordering::Less, |c, defender, pawn| {
+        let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
+        aside * 64 + c.distance(defender) * 8 + c.distance(pawn.offset(0, 1))
+    });
+    nearer.into_iter().find_map(|m| keeps_win(pos, m).map(|(_, after)| (m, after)))
+}
+
+/// The winning sideways steps of a won position (strong side to move): king moves that keep
+/// the escort-zone distance and the win, nearest the defender first.
+pub(super) fn sideways_steps(
+    pos: &Endgame,
+    kpk: &KpkPosition,
+) -> Vec<(Move, Endgame, Classification)> {
+    king_steps(pos, kpk, core::cmp::Ordering::Equal, |c, defender, _| c.distance(defender))
+        .into_iter()
+        .filter_map(|m| keeps_win(pos, m).map(|(next, after)| (m, next, after)))
+        .collect()
+}
+
+/// The strong king's moves whose distance to the escort zone compares with the king's now as
+/// `wanted` (nearer, or the same), ordered by `rank` of the square reached (frame coordinates:
+/// the square, the defender, the pawn), the least first.
+fn king_steps(
+    pos: &Endgame,
+    kpk: &KpkPosition,
+    wanted: core::cmp::Ordering,
+    rank: impl Fn(Coord, Coord, Coord) -> i8,
+) -> Vec<Move> {
+    let x = Frame::of(kpk);
+    let here = zone_steps(x.strong_king, x.pawn);
+    let strong = kpk.strong_side();
+    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
+        .filter_map(|m| {
+            let c = Coord::seen_by(m.to, strong);
+            (zone_steps(c, x.pawn).cmp(&here) == wanted).then(|| (rank(c, x.weak_king, x.pawn), m))
+        })
+        .collect();
+    steps.sort_unstable_by_key(|s| s.0);
+    steps.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The position after `m` and the verdict on it, where `m` keeps the win (the defender, to
+/// move, is lost).
+fn keeps_win(pos: &Endgame, m: Move) -> Option<(Endgame, Classification)> {
+    let next = pos.play_unchecked(m);
+    let after = classify_endgame(&next);
+    (after.wdl == Wdl::Loss).then_some((next, after))
+}
+
+pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let (mv, after) = progress_move(game, pos)
+        .or_else(|| {
+            (1..=MAX_TEMPI).find_map(|t| {
+                sideways_steps(game, pos)
+                    .into_iter()
+                    .find(|(_, next, _)| every_defence(next, t - 1))
+                    .map(|(m, _, after)| (m, after))
+            })
+        })
+        .unwrap_or_else(|| {
+            // never for a legal position (the exhaustive test): any move that keeps the win
+            let m = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|&m| lost_for_mover(&game.play_unchecked(m)));
+            let m = m.unwrap_or_else(|| game.legal_moves().as_slice()[0]);
+            (m, classify_endgame(&game.play_unchecked(m)))
+        });
+    let next = game.play_unchecked(mv);
+    let x = next.as_kpk().map(|k| Frame::of(&k));
+    let aim = if mv.from == pos.pawn() {
+        match mv.promotion {
+            Some(role) => Aim::Promote(role),
+            None if Rule::RULE_OF_THE_SQUARE.holds_in(&next) => Aim::Run,
+            None => Aim::Advance,
+        }
+    } else {
+        let before = Frame::of(pos);
+        let here = zone_steps(before.strong_king, before.pawn);
+        let pawn_attacked = before.weak_king.distance(before.pawn) == 1
+            && before.strong_king.distance(before.pawn) > 1;
+        let blocking = before.strong_king.file == before.pawn.file
+            && before.strong_king.rank > before.pawn.rank;
+        match &x {
+            Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
+            Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
+            Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
+            Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
+            Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
+            Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
+            Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,
+            _ => Aim::Wait,
+        }
+    };
+    Plan { mv, aim, wdl: Wdl::Win, after }
+}
+
+/// Whether file `k` lies between the defender's file `d` (excluded) and the pawn's file `p`
+/// (included).
+const fn between_files(k: i8, d: i8, p: i8) -> bool {
+    (d < k && k <= p) || (p <= k && k < d)
+}
+
+/// The strong king stands between the defender and the pawn's file, two steps from him.
+fn shoulders(x: &Frame) -> bool {
+    x.strong_king.distance(x.weak_king) == 2
+        && between_files(x.strong_king.file, x.weak_king.file, x.pawn.file)
+}
+
+impl Rule {
+    /// Whether the rule holds in a position of at most three men (never without a pawn).
+    fn holds_in(&self, pos: &Endgame) -> bool {
+        pos.as_kpk().is_some_and(|k| self.recognize(&k).is_some())
+    }
+}
+
+pub(super) fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let strong = pos.strong_side();
+    let pawn = Coord::seen_by(pos.pawn(), strong);
+    let mut best: Option<(i32, Move)> = None;
+    for &m in game.legal_moves().iter() {
+        let next = game.play_unchecked(m);
+        let Some(k) = next.as_kpk() else { continue };
+        let x = Frame::of(&k);
+        if x.pawn_falls() {
+            continue;
+        }
+        let unguarded = i32::from(x.strong_king.distance(x.pawn) > 1);
+        let key = unguarded * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
+        if best.is_none_or(|b| key < b.0) {
+            best = Some((key, m));
+        }
+    }
+    let (mv, aim) = match best {
+        Some((0..64, m)) if m.from != pos.pawn() => (m, Aim::GuardPawn),
+        Some((_, m)) => (m, Aim::KeepPawn),
+        None => (game.legal_moves().as_slice()[0], Aim::PawnLost),
+    };
+    let after = classify_endgame(&game.play_unchecked(mv));
+    Plan { mv, aim, wdl: -after.wdl, after }
+}

@@ -1,0 +1,156 @@
+//! The winning plan's progress measure: the pawn's ranks to go, the king's steps to the escort
+//! zone, and the sideways steps (tempi) a bounded forcing line needs before the king gets on.
+
+use kpk::{Endgame, KpkPosition, Wdl};
+use kpk_score::Score;
+
+use super::attack::{progress_move, sideways_steps};
+use crate::classifier::classify;
+use crate::frame::Coord;
+
+/// The most sideways steps the winning plan ever needs before the king gets on (a pawn push, or
+/// a step nearer the escort zone): the depth of its bounded proof. The exhaustive test in
+/// `tests/plan.rs` finds every won position within it.
+pub const MAX_TEMPI: u8 = 4;
+
+/// How far a won position is from its end, by the rules: compared field by field in order, it
+/// falls with every move of the winning plan against every defence.
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square};
+/// use kpk_rules as rules;
+/// // Ke3, Pe2 v Ke6: the pawn has six ranks to go, the king one step to the escort zone
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E3,
+///     pawn: Square::E2,
+///     weak_king: Square::E6,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let p = rules::progress(&pos).unwrap();
+/// assert_eq!((p.ranks_to_go, p.king_steps, p.tempi), (6, 1, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Progress {
+    /// The ranks the pawn still has to go to its promotion square.
+    pub ranks_to_go: u8,
+    /// The strong king's steps to the escort zone: the pawn's file and the files beside it,
+    /// from the rank of its key squares up (from the pawn's own rank for a pawn on its sixth
+    /// rank); for a rook pawn, the knight file in front of the pawn.
+    pub king_steps: u8,
+    /// The king's sideways steps needed, against every defence, before a push or a step nearer
+    /// the zone keeps the win (0: one does now).
+    pub tempi: u8,
+}
+
+/// King steps from `king` to the escort zone of `pawn` (both seen from the pawn's side).
+pub(super) fn zone_steps(king: Coord, pawn: Coord) -> i8 {
+    if pawn.file == 0 || pawn.file == 7 {
+        let knight_file = if pawn.file == 0 { 1 } else { 6 };
+        return (king.file - knight_file).abs().max(pawn.rank + 1 - king.rank);
+    }
+    let low = match pawn.rank {
+        0..=3 => pawn.rank + 2,
+        4 => pawn.rank + 1,
+        5 => pawn.rank,
+        _ => 6,
+    };
+    ((king.file - pawn.file).abs() - 1).max(low - king.rank).max(0)
+}
+
+/// Whether the strong side (to move, in a won position) gets a progress move within `tempi`
+/// sideways steps against every defence.
+fn forces(pos: &Endgame, tempi: u8) -> bool {
+    let Some(kpk) = pos.as_kpk() else { return true };
+    if progress_move(pos, &kpk).is_some() {
+        return true;
+    }
+    tempi > 0 && sideways_steps(pos, &kpk).iter().any(|(_, next, _)| every_defence(next, tempi - 1))
+}
+
+/// Whether every defence in `pos` (defender to move) leaves a position where [`forces`] holds
+/// within `tempi`.
+pub(super) fn every_defence(pos: &Endgame, tempi: u8) -> bool {
+    pos.legal_moves().iter().all(|&r| forces(&pos.play_unchecked(r), tempi))
+}
+
+/// The winning plan's progress measure of a position: `None` unless the side with the pawn is
+/// to move and wins (by the rules).
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square};
+/// use kpk_rules as rules;
+/// // Ke1, Pe2 v Ke3: a draw, no measure
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E1,
+///     pawn: Square::E2,
+///     weak_king: Square::E3,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// assert!(rules::progress(&pos).is_none());
+/// ```
+#[must_use]
+pub fn progress(pos: &KpkPosition) -> Option<Progress> {
+    if !pos.strong_to_move() || classify(pos).wdl != Wdl::Win {
+        return None;
+    }
+    Some(measure_of_won(pos))
+}
+
+/// The measure of a position the caller knows is won with the side with the pawn to move (the
+/// tempi are searched as if it were).
+fn measure_of_won(pos: &KpkPosition) -> Progress {
+    let game = Endgame::from(*pos);
+    let tempi = (0..=MAX_TEMPI).find(|&t| forces(&game, t)).unwrap_or(MAX_TEMPI + 1);
+    Progress { tempi, ..measure_at_sight(pos) }
+}
+
+/// The measure's first two fields, which the position shows at sight, whoever is to move (the
+/// tempi left at 0).
+fn measure_at_sight(pos: &KpkPosition) -> Progress {
+    let strong = pos.strong_side();
+    let pawn = Coord::seen_by(pos.pawn(), strong);
+    #[allow(clippy::cast_sign_loss)] // both in 0..8
+    Progress {
+        ranks_to_go: (7 - pawn.rank) as u8,
+        king_steps: zone_steps(Coord::seen_by(pos.strong_king(), strong), pawn) as u8,
+        tempi: 0,
+    }
+}
+
+/// The winning plan's progress measure ([`Progress`]) as a score
+/// for the side to move of a decided KPK position, `ply` plies from the root: a known win (or
+/// loss) placed below the top of the band by the pawn's ranks to go (64 each), the strong
+/// king's steps to the escort zone (8 each) and, with the side with the pawn to move, the tempi
+/// it needs (the bounded search of [`progress`]); zero for a
+/// draw. The measure falls with every plan move against every defence (`tests/plan.rs`); with
+/// the defender to move the tempi are left out (0).
+///
+/// ```
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
+/// use kpk_rules::plan_score;
+/// let at = |king| KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: king,
+///     pawn: Square::E3,
+///     weak_king: Square::E6,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// // Kd4 stands nearer the escort zone than Kd3: it scores higher
+/// assert!(plan_score(&at(Square::D4), Wdl::Win, 0) > plan_score(&at(Square::D3), Wdl::Win, 0));
+/// // a draw scores zero
+/// assert_eq!(plan_score(&at(Square::E4), Wdl::Draw, 0), kpk_score::Score::ZERO);
+/// ```
+#[must_use]
+pub fn plan_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
+    if verdict == Wdl::Draw {
+        return Score::ZERO;
+    }
+    let p = if pos.strong_to_move() { measure_of_won(pos) } else { measure_at_sight(pos) };
+    let to_go = 64 * u32::from(p.ranks_to_go) + 8 * u32::from(p.king_steps) + u32::from(p.tempi);
+    kpk::eval::kpk_score(verdict, ply, to_go)
+}
