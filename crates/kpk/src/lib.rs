@@ -30,6 +30,8 @@ mod geometry;
 mod kpk_position;
 mod moves;
 mod role;
+#[cfg(feature = "serde")]
+mod serde;
 mod square;
 pub mod stats;
 mod wdl;
@@ -42,4 +44,3 @@ pub use moves::{Move, MoveList, attacks};
 pub use role::{Man, Role};
 pub use square::{File, ParseSquareError, Rank, Square, SquareIndexError};
 pub use wdl::Wdl;
-

@@ -33,6 +33,39 @@ pub enum Basis {
     Bitbase,
 }
 
+impl Basis {
+    /// The basis's name for programs: `"rule"`, `"proof"`, `"material"` or `"bitbase"`.
+    ///
+    /// ```
+    /// use kpk_rules::Basis;
+    /// assert_eq!(Basis::Proof { plies: 3 }.name(), "proof");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Basis::Rule(_) => "rule",
+            Basis::Proof { .. } => "proof",
+            Basis::Material => "material",
+            Basis::Bitbase => "bitbase",
+        }
+    }
+
+    /// The rule's identifier, where a rule decides.
+    #[must_use]
+    pub const fn rule_id(self) -> Option<&'static str> {
+        match self {
+            Basis::Rule(r) => Some(r.id),
+            _ => None,
+        }
+    }
+
+    /// Whether the verdict is certain: every basis but the bitbase's fallback.
+    #[must_use]
+    pub const fn is_certain(self) -> bool {
+        !matches!(self, Basis::Bitbase)
+    }
+}
+
 /// A verdict for the side to move and what it rests on.
 #[derive(Clone, Copy, Debug)]
 pub struct Classification {

@@ -39,6 +39,8 @@ mod races;
 mod recognizer;
 mod routes;
 mod rule;
+#[cfg(feature = "serde")]
+mod serde;
 mod won;
 
 use alloc::vec::Vec;

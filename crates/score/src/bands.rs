@@ -78,6 +78,27 @@ pub enum Band {
 }
 
 impl Band {
+    /// The band's name in `snake_case`: `"neg_infinite"`, `"mated"`, `"known_loss"`,
+    /// `"heuristic"`, `"known_win"`, `"mate"`, `"infinite"`, `"gap"`.
+    ///
+    /// ```
+    /// use kpk_score::{Score, bands::Band};
+    /// assert_eq!(Score::known_win_in(30).band().name(), "known_win");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Band::NegInfinite => "neg_infinite",
+            Band::Mated => "mated",
+            Band::KnownLoss => "known_loss",
+            Band::Heuristic => "heuristic",
+            Band::KnownWin => "known_win",
+            Band::Mate => "mate",
+            Band::Infinite => "infinite",
+            Band::Gap => "gap",
+        }
+    }
+
     /// The band of a raw value.
     ///
     /// ```

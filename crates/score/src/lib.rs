@@ -57,6 +57,8 @@ pub mod draw;
 pub mod packing;
 pub mod resolution;
 mod score;
+#[cfg(feature = "serde")]
+mod serde;
 pub mod tt;
 pub mod uci;
 
