@@ -9,21 +9,11 @@ use kpk::{Color, Endgame};
 use kpk_rules::{Basis, Classification, DecidedBy};
 use serde::Serialize;
 
-use crate::notation::Notation;
+use crate::category::Category;
+use crate::notation::{Notated, Notation, numbered};
 use crate::plan::{JudgedMove, PlannedMove};
-use crate::probe::{Category, describe, dtm_of};
+use crate::words;
 use kpk_shakmaty::fen::ParsedFen;
-
-const MATERIAL: &str = "Decided by the material: a queen or a rook wins unless it falls at once or the defender is stalemated; a bishop, a knight or bare kings cannot mate.";
-
-/// A move in both notations.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Notated {
-    /// UCI notation.
-    pub uci: Notation,
-    /// Standard algebraic notation.
-    pub san: Notation,
-}
 
 /// How a position is decided at sight: the basis (`rule`, `material`, `checkmate`,
 /// `stalemate`), the rule's identifier (for programs) and the reason (for people, without
@@ -43,10 +33,7 @@ impl Decided {
     /// How `pos` is decided by `sight`; checkmate and stalemate are named as such, whatever
     /// decides them.
     fn of(pos: &Endgame, sight: DecidedBy) -> Decided {
-        let side = match pos.side_to_move() {
-            Color::White => "White",
-            Color::Black => "Black",
-        };
+        let side = words::side(pos.side_to_move());
         let rule = match sight {
             DecidedBy::Rule(r) => Some(r.id),
             _ => None,
@@ -59,12 +46,8 @@ impl Decided {
             sight
         };
         let (basis, rule, reason) = match sight {
-            DecidedBy::Rule(r) => (
-                "rule",
-                rule,
-                pos.as_kpk().map_or(r.statement, |k| r.statement_for(&k)).to_string(),
-            ),
-            DecidedBy::Material => ("material", None, MATERIAL.to_string()),
+            DecidedBy::Rule(r) => ("rule", rule, words::statement(pos, r)),
+            DecidedBy::Material => ("material", None, words::MATERIAL.to_string()),
             DecidedBy::Checkmate => ("checkmate", rule, format!("{side} is checkmated.")),
             DecidedBy::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
         };
@@ -139,36 +122,6 @@ impl WrittenProof {
     }
 }
 
-/// Moves in standard notation with move numbers, from move `fullmove` with `white` to move:
-/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1`.
-///
-/// ```
-/// let sans = ["Kd3".to_string(), "Kd1".to_string()];
-/// assert_eq!(kpk_answers::explain::numbered(30, false, &sans), "30... Kd3 31. Kd1");
-/// ```
-#[must_use]
-pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
-    let (mut number, mut white) = (fullmove, white);
-    let mut out = String::new();
-    for (i, san) in sans.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if white {
-            out.push_str(&format!("{number}. {san}"));
-        } else if i == 0 {
-            out.push_str(&format!("{number}... {san}"));
-        } else {
-            out.push_str(san);
-        }
-        if !white {
-            number = number.saturating_add(1);
-        }
-        white = !white;
-    }
-    out
-}
-
 /// Why a position is won or drawn, from the rule-based classifier
 /// ([`kpk_rules::classify_endgame`]), beside the tables' verdict.
 ///
@@ -188,7 +141,7 @@ pub struct Explanation {
     /// The tables' outcome for the side to move.
     pub category: Category,
     /// The tables' distance to mate in plies (`null` for a draw).
-    pub dtm: Option<i32>,
+    pub dtm: Option<Dtm>,
     /// `rule`, `proof`, `material`, `checkmate`, `stalemate` (or `bitbase`, the fallback no
     /// legal position reaches).
     pub basis: &'static str,
@@ -240,7 +193,7 @@ impl Explanation {
         Explanation {
             fen: fen.trim().to_string(),
             category: Category::of_dtm(truth),
-            dtm: truth.map(Dtm::plies),
+            dtm: truth,
             basis,
             rule,
             reason,
@@ -268,19 +221,9 @@ fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static s
     match c.basis {
         Basis::Rule(r) => decided(DecidedBy::Rule(r)),
         Basis::Material => decided(DecidedBy::Material),
-        Basis::Bitbase => (
-            "bitbase",
-            None,
-            "No proof was found within the bound, and the bitbase decided.".to_string(),
-        ),
-        Basis::Proof { plies } => (
-            "proof",
-            None,
-            format!(
-                "No rule decides this position at sight, but a forcing line of {plies} {} proves it: every line ends in a position decided at sight.",
-                if plies == 1 { "ply" } else { "plies" }
-            ),
-        ),
+        Basis::Bitbase | Basis::Proof { .. } => {
+            (c.basis.name(), None, words::basis_in_full(pos, c.basis))
+        }
     }
 }
 
@@ -288,9 +231,9 @@ fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static s
 /// the pawn where the rule of the square decides, and the tables' first move.
 impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let d = dtm_of(self.dtm);
+        let d = self.dtm;
         writeln!(f, "{}", self.fen)?;
-        writeln!(f, "  {} to move: {}", self.side_to_move, describe(d))?;
+        writeln!(f, "  {} to move: {}", self.side_to_move, words::describe(d))?;
         writeln!(f, "  why: {}", self.reason)?;
         if let Some(proof) = &self.proof {
             writeln!(f, "  line: {}", proof.line.notation)?;

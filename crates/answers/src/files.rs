@@ -7,25 +7,22 @@
 //! decisive result `syzygy-win` or `syzygy-loss` where the 50-move rule could turn on the
 //! rounding, and the position's own category is the opposite of its best move's.
 
-use core::cmp::Reverse;
-
 use kpk::dtm;
-use kpk_syzygy::{AmbiguousWdl, Dtz, MaybeRounded, ProbeError, Tablebases};
+use kpk::dtz::Dtz;
+use kpk_syzygy::{MaybeRounded, ProbeError, Tablebases};
 use shakmaty::{Chess, Position as _, Role};
 
+use crate::category::{Category, Standing};
 use crate::notation::Notation;
-use crate::probe::{Category, MoveProbe, Outcome, Position, Probe};
+use crate::order::{self, MoveFacts};
+use crate::probe::{MoveProbe, Outcome, Position, Probe};
 
 /// What the tables say of one position.
 struct Facts {
-    checkmate: bool,
-    stalemate: bool,
-    insufficient_material: bool,
+    standing: Standing,
     halfmoves: u32,
-    /// `None`: no table holds the position.
-    dtz: Option<MaybeRounded<Dtz>>,
     /// The distance to mate, for three men.
-    dtm: Option<i32>,
+    dtm: Option<dtm::Dtm>,
 }
 
 impl Facts {
@@ -40,59 +37,36 @@ impl Facts {
             ) => None,
             Err(e) => return Err(e),
         };
-        let dtm = kpk_shakmaty::to_endgame(pos).and_then(|e| dtm::probe(&e)).map(dtm::Dtm::plies);
+        let dtm = kpk_shakmaty::to_endgame(pos).and_then(|e| dtm::probe(&e));
         // one move generation tells both checkmate and stalemate
         let no_move = pos.legal_moves().is_empty();
         let check = pos.is_check();
-        Ok(Facts {
+        let standing = Standing {
             checkmate: no_move && check,
             stalemate: no_move && !check,
             insufficient_material: pos.is_insufficient_material(),
-            halfmoves: pos.halfmoves(),
             dtz,
-            dtm,
-        })
+        };
+        Ok(Facts { standing, halfmoves: pos.halfmoves(), dtm })
     }
 
     /// The category for the side to move, `halfmoves_before` the clock before the move that led
-    /// here, as lila-tablebase computes it.
+    /// here.
     fn category(&self, halfmoves_before: u32) -> Category {
-        if self.stalemate
-            || self.insufficient_material
-            || self.dtz.is_some_and(MaybeRounded::is_zero)
-        {
-            Category::Draw
-        } else if self.checkmate {
-            if halfmoves_before < 100 { Category::Loss } else { Category::BlessedLoss }
-        } else if let Some(dtz) = self.dtz {
-            if halfmoves_before >= 100 {
-                if dtz.is_negative() { Category::BlessedLoss } else { Category::CursedWin }
-            } else {
-                match AmbiguousWdl::from_dtz_and_halfmoves(dtz, self.halfmoves) {
-                    AmbiguousWdl::Win => Category::Win,
-                    AmbiguousWdl::MaybeWin => Category::SyzygyWin,
-                    AmbiguousWdl::CursedWin => Category::CursedWin,
-                    AmbiguousWdl::Draw => Category::Draw,
-                    AmbiguousWdl::BlessedLoss => Category::BlessedLoss,
-                    AmbiguousWdl::MaybeLoss => Category::SyzygyLoss,
-                    AmbiguousWdl::Loss => Category::Loss,
-                }
-            }
-        } else {
-            Category::Unknown
-        }
+        self.standing.category(halfmoves_before, self.halfmoves)
     }
 
     fn outcome(&self, category: Category) -> Outcome {
+        let s = &self.standing;
         Outcome {
-            checkmate: self.checkmate,
-            stalemate: self.stalemate,
+            checkmate: s.checkmate,
+            stalemate: s.stalemate,
             variant_win: false,
             variant_loss: false,
-            insufficient_material: self.insufficient_material,
+            insufficient_material: s.insufficient_material,
             category,
-            dtz: self.dtz.map(|d| d.ignore_rounding().0),
-            precise_dtz: self.dtz.and_then(MaybeRounded::precise).map(|d| d.0),
+            dtz: s.dtz.map(|d| plies(d.ignore_rounding())),
+            precise_dtz: s.dtz.and_then(MaybeRounded::precise).map(plies),
             dtc: None,
             dtm: self.dtm,
             dtw: None,
@@ -100,28 +74,16 @@ impl Facts {
     }
 }
 
-/// A metric ordered so that the quickest loss comes first and the slowest win last (lichess's
-/// "tightening" order: negative values from -1 down, then none or zero, then positive values
-/// from the largest down).
-fn tightening(metric: Option<i32>) -> (Reverse<Option<i32>>, Option<Reverse<i32>>) {
-    (Reverse(metric.filter(|m| *m < 0)), metric.filter(|m| *m > 0).map(Reverse))
+/// A file's DTZ as the answers hold it (every DTZ of the Syzygy files fits).
+fn plies(d: kpk_syzygy::Dtz) -> Dtz {
+    let saturated = if d.0 < 0 { i16::MIN + 1 } else { i16::MAX };
+    Dtz::new(i16::try_from(d.0).unwrap_or(saturated))
 }
 
-/// One move with what it leads to and its place in the order.
-struct Ranked {
-    key: MoveKey,
-    answer: MoveProbe,
+/// The rank of a man for the order of captures and promotions: a larger man higher.
+fn role_rank(role: Option<Role>) -> u8 {
+    role.map_or(0, |r| r as u8)
 }
-
-type MoveKey = (
-    u8,
-    bool,
-    (bool, bool),
-    (Reverse<Option<i32>>, Option<Reverse<i32>>),
-    bool,
-    (bool, Option<Reverse<i32>>),
-    (Reverse<Option<Role>>, Reverse<Option<Role>>),
-);
 
 impl Probe {
     /// The answer for any legal position `pos` (its halfmove clock counted), in the lichess
@@ -131,7 +93,8 @@ impl Probe {
     /// move that enters the tables answered exactly.
     ///
     /// ```
-    /// use kpk_answers::probe::{Category, Probe};
+    /// use kpk_answers::category::Category;
+    /// use kpk_answers::probe::Probe;
     /// use kpk_syzygy::Tablebases;
     ///
     /// // two pawns against the king, and no file: the captures are not there, the
@@ -150,34 +113,36 @@ impl Probe {
             return Ok(Probe::from_tables(&ending, pos.halfmoves()));
         }
         let mut moves = Vec::new();
-        for mv in pos.legal_moves() {
+        for (index, mv) in pos.legal_moves().into_iter().enumerate() {
             let mut after = pos.clone();
             after.play_unchecked(mv);
             let facts = Facts::of(tables, &after)?;
             let category = facts.category(pos.halfmoves());
-            let positive =
-                matches!(category, Category::Win | Category::SyzygyWin | Category::CursedWin);
-            let dtz = facts.dtz.map(|d| d.ignore_rounding().0);
-            let key = (
-                category.rank_after(),
-                !facts.checkmate,
-                (!facts.stalemate, !facts.insufficient_material),
-                tightening(facts.dtm),
-                mv.is_conversion() ^ !positive,
-                (mv.is_zeroing() ^ !positive, dtz.map(Reverse)),
-                (Reverse(mv.capture()), Reverse(mv.promotion())),
-            );
+            let s = &facts.standing;
+            let key = order::sort_key(&MoveFacts {
+                category,
+                checkmate: s.checkmate,
+                stalemate: s.stalemate,
+                insufficient_material: s.insufficient_material,
+                dtm: facts.dtm.map(dtm::Dtm::plies),
+                dtz: s.dtz.map(|d| d.ignore_rounding().0),
+                conversion: mv.is_conversion(),
+                zeroing: mv.is_zeroing(),
+                capture: role_rank(mv.capture()),
+                promotion: role_rank(mv.promotion()),
+                index,
+            });
             let answer = MoveProbe {
                 uci: Notation::uci_of(mv),
-                san: Notation::san_after(pos, mv, facts.checkmate, after.is_check()),
+                san: Notation::san_after(pos, mv, s.checkmate, after.is_check()),
                 zeroing: mv.is_zeroing(),
                 conversion: mv.is_conversion(),
                 after: facts.outcome(category),
             };
-            moves.push(Ranked { key, answer });
+            moves.push((key, answer));
         }
-        moves.sort_by_key(|m| m.key);
-        let mut moves: Vec<MoveProbe> = moves.into_iter().map(|m| m.answer).collect();
+        moves.sort_unstable_by_key(|m| m.0);
+        let mut moves: Vec<MoveProbe> = moves.into_iter().map(|m| m.1).collect();
         let own = Facts::of(tables, pos)?;
         let mut category = own.category(pos.halfmoves().saturating_sub(1));
         // the position's category tells an ambiguous move's result where it can

@@ -202,6 +202,20 @@ impl Value for i32 {
     }
 }
 
+impl Value for kpk::dtm::Dtm {
+    #[inline]
+    fn write(&self, out: &mut Vec<u8>) {
+        self.plies().write(out);
+    }
+}
+
+impl Value for kpk::dtz::Dtz {
+    #[inline]
+    fn write(&self, out: &mut Vec<u8>) {
+        self.plies().write(out);
+    }
+}
+
 impl<T: Value> Value for Option<T> {
     #[inline(always)]
     fn write(&self, out: &mut Vec<u8>) {

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod batch;
+pub mod category;
 pub mod explain;
 pub mod files;
 pub mod json;
@@ -8,7 +9,9 @@ pub mod line;
 pub mod mainline;
 pub mod map;
 pub mod notation;
+mod order;
 pub mod plan;
 pub mod probe;
 pub mod report;
 pub mod score;
+pub mod words;

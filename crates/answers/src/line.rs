@@ -4,12 +4,13 @@
 use core::fmt;
 
 use kpk::dtm::{self, Dtm};
-use kpk::dtz;
+use kpk::dtz::{self, Dtz};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
-use crate::notation::Notation;
-use crate::probe::{Category, describe, dtm_of};
+use crate::category::{Category, Standing};
+use crate::notation::{Notation, numbered};
+use crate::words::{self, plies};
 
 /// One move of the optimal line and the position it leads to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -21,9 +22,9 @@ pub struct Step {
     /// The position after the move.
     pub fen: String,
     /// Its distance to mate in plies, for the side to move then.
-    pub dtm: Option<i32>,
+    pub dtm: Option<Dtm>,
     /// Its distance to zeroing in plies, for the side to move then.
-    pub dtz: i32,
+    pub dtz: Dtz,
     /// Whether the move resets the halfmove clock (a capture or a pawn move).
     pub zeroing: bool,
 }
@@ -43,7 +44,7 @@ pub struct Step {
 /// let line = Line::of("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", &p.position, p.halfmoves);
 /// assert_eq!(line.steps.len(), 1);
 /// assert_eq!(line.steps[0].san, "Qb8#");
-/// assert_eq!(line.steps[0].dtm, Some(0));
+/// assert_eq!(line.steps[0].dtm.map(|d| d.plies()), Some(0));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {
@@ -52,14 +53,14 @@ pub struct Line {
     /// The outcome for the side to move.
     pub category: Category,
     /// Distance to mate in plies (`null` for a draw).
-    pub dtm: Option<i32>,
+    pub dtm: Option<Dtm>,
     /// Distance to zeroing in plies (`0` for a draw).
-    pub dtz: i32,
+    pub dtz: Dtz,
     /// The halfmove clock of the position asked.
     pub halfmoves: u32,
     /// The shortest mate the 50-move rule allows from that clock, in plies (`null` when the
     /// rule or the position draws).
-    pub dtm50: Option<i32>,
+    pub dtm50: Option<Dtm>,
     /// What the 50-move rule changes, in words (`null` when it changes nothing).
     pub rule: Option<String>,
     /// The moves of the line.
@@ -118,19 +119,19 @@ impl Line {
                     uci: Notation::uci(mv),
                     san,
                     fen: after.to_string(),
-                    dtm: dtm::probe(&after).map(Dtm::plies),
-                    dtz: dtz::probe(&after).plies(),
+                    dtm: dtm::probe(&after),
+                    dtz: dtz::probe(&after),
                     zeroing,
                 }
             })
             .collect();
         Line {
             fen: fen.trim().to_string(),
-            category: Category::of_wdl50(z.wdl50(halfmoves)),
-            dtm: d.map(Dtm::plies),
-            dtz: z.plies(),
+            category: Standing::of_ending(pos, z).category(halfmoves.saturating_sub(1), halfmoves),
+            dtm: d,
+            dtz: z,
             halfmoves,
-            dtm50: d50.map(Dtm::plies),
+            dtm50: d50,
             rule,
             steps,
             side_to_move: pos.side_to_move(),
@@ -143,7 +144,7 @@ impl Line {
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.fen)?;
-        writeln!(f, "  {} to move: {}", self.side_to_move, describe(dtm_of(self.dtm)))?;
+        writeln!(f, "  {} to move: {}", self.side_to_move, words::describe(self.dtm))?;
         if let Some(rule) = &self.rule {
             writeln!(f, "  {}: {rule}", self.category)?;
         }
@@ -153,25 +154,10 @@ impl fmt::Display for Line {
                 "  a draw: no side can force mate, so there is no line to play out"
             );
         }
-        let mut san = String::new();
-        let black_first = self.side_to_move == Color::Black;
-        for (i, step) in self.steps.iter().enumerate() {
-            let ply = i + usize::from(black_first);
-            if ply % 2 == 0 {
-                san.push_str(&format!("{}. ", ply / 2 + 1));
-            } else if i == 0 {
-                san.push_str("1... ");
-            }
-            san.push_str(&step.san);
-            san.push(' ');
-        }
-        writeln!(f, "  SAN: {}", san.trim_end())?;
+        let sans: Vec<String> = self.steps.iter().map(|s| s.san.to_string()).collect();
+        let san = numbered(1, self.side_to_move == Color::White, &sans);
+        writeln!(f, "  SAN: {san}")?;
         let uci: Vec<&str> = self.steps.iter().map(|s| s.uci.as_str()).collect();
         writeln!(f, "  UCI: {}", uci.join(" "))
     }
-}
-
-/// A count of plies in words: `1 ply`, `3 plies`.
-fn plies(n: u32) -> String {
-    if n == 1 { "1 ply".to_string() } else { format!("{n} plies") }
 }

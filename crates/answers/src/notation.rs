@@ -147,3 +147,42 @@ impl json::Value for Notation {
         out.push(b'"');
     }
 }
+
+/// A move in both notations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Notated {
+    /// UCI notation.
+    pub uci: Notation,
+    /// Standard algebraic notation.
+    pub san: Notation,
+}
+
+/// Moves in standard notation with move numbers, from move `fullmove` with `white` to move:
+/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1`.
+///
+/// ```
+/// let sans = ["Kd3".to_string(), "Kd1".to_string()];
+/// assert_eq!(kpk_answers::notation::numbered(30, false, &sans), "30... Kd3 31. Kd1");
+/// ```
+#[must_use]
+pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
+    let (mut number, mut white) = (fullmove, white);
+    let mut out = String::new();
+    for (i, san) in sans.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if white {
+            out.push_str(&format!("{number}. {san}"));
+        } else if i == 0 {
+            out.push_str(&format!("{number}... {san}"));
+        } else {
+            out.push_str(san);
+        }
+        if !white {
+            number = number.saturating_add(1);
+        }
+        white = !white;
+    }
+    out
+}

@@ -2,24 +2,11 @@
 //! ([`PlannedMove`]), and the coach's verdict on every legal move ([`JudgedMove`]), each a
 //! value with a JSON form.
 
-use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move};
-use kpk_rules::Judgement;
+use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move, Wdl};
+use kpk_rules::{Aim, Judgement, Progress};
 use serde::Serialize;
 
-use crate::explain::{Notated, numbered};
-use crate::notation::Notation;
-
-/// The winning plan's progress measure ([`kpk_rules::Progress`]): it falls with every plan move
-/// against every defence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ProgressAnswer {
-    /// The ranks the pawn still has to go.
-    pub ranks_to_go: u8,
-    /// The strong king's steps to the escort zone.
-    pub king_steps: u8,
-    /// The sideways steps needed before the king gets on.
-    pub tempi: u8,
-}
+use crate::notation::{Notated, Notation, numbered};
 
 /// The plan's move: its notation, its point (`aim`, a stable name for programs) and its
 /// reason in chess words.
@@ -32,12 +19,13 @@ pub struct PlannedMove {
     pub uci: Notation,
     /// Standard algebraic notation.
     pub san: Notation,
-    /// The point of the move as a stable name (`opposition`, `key_square`, `run`, ...).
-    pub aim: &'static str,
+    /// The point of the move (in the JSON its stable name: `opposition`, `key_square`, `run`,
+    /// ...).
+    pub aim: Aim,
     /// The reason in chess words, without the move.
     pub reason: String,
     /// Where the side with the pawn is to move and wins, the progress measure.
-    pub progress: Option<ProgressAnswer>,
+    pub progress: Option<Progress>,
 }
 
 impl PlannedMove {
@@ -48,7 +36,7 @@ impl PlannedMove {
     /// let pos = kpk_shakmaty::fen::parse("8/8/4k3/8/8/3KP3/8/8 w - - 0 1").unwrap().position;
     /// let plan = PlannedMove::of(&pos.as_kpk().unwrap()).unwrap();
     /// assert_eq!(plan.san, "Ke4");
-    /// assert_eq!(plan.aim, "opposition");
+    /// assert_eq!(plan.aim, kpk_rules::Aim::Opposition);
     /// ```
     #[must_use]
     pub fn of(pos: &KpkPosition) -> Option<PlannedMove> {
@@ -58,13 +46,9 @@ impl PlannedMove {
             mv: plan.mv,
             uci: Notation::uci(plan.mv),
             san: Notation::san(&game, plan.mv),
-            aim: plan.aim.name(),
+            aim: plan.aim,
             reason: plan.reason(),
-            progress: kpk_rules::progress(pos).map(|p| ProgressAnswer {
-                ranks_to_go: p.ranks_to_go,
-                king_steps: p.king_steps,
-                tempi: p.tempi,
-            }),
+            progress: kpk_rules::progress(pos),
         })
     }
 }
@@ -84,11 +68,11 @@ pub struct WrittenLine {
 pub struct Verdict {
     /// `plan` (the plan's move), `keeps` (another move that keeps the result) or `throws`
     /// (a move that throws the result away).
-    pub kind: &'static str,
+    pub kind: kpk_rules::Verdict,
     /// The move's annotation: `!` for the plan's, `?` for a mistake, else empty.
     pub mark: &'static str,
     /// The result for the side that plays the move, after it: `win`, `draw` or `loss`.
-    pub result: &'static str,
+    pub result: Wdl,
     /// The verdict in chess words.
     pub reason: String,
     /// Where the move throws the result away, the line that punishes it.
@@ -115,7 +99,7 @@ impl JudgedMove {
     /// let pos = kpk_shakmaty::fen::parse("8/8/4k3/8/8/3KP3/8/8 w - - 0 1").unwrap().position;
     /// let moves = JudgedMove::all(&pos.as_kpk().unwrap(), 1);
     /// let kd4 = moves.iter().find(|m| m.san == "Kd4").unwrap();
-    /// assert_eq!(kd4.verdict.kind, "throws");
+    /// assert_eq!(kd4.verdict.kind, kpk_rules::Verdict::Throws);
     /// assert_eq!(kd4.verdict.refutation.as_ref().unwrap().notation, "1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4");
     /// ```
     #[must_use]
@@ -147,9 +131,9 @@ impl JudgedMove {
             uci: Notation::uci(j.mv),
             san: Notation::san(&game, j.mv),
             verdict: Verdict {
-                kind: verdict.name(),
+                kind: verdict,
                 mark: verdict.mark(),
-                result: j.after.as_str(),
+                result: j.after,
                 reason: j.reason(),
                 refutation: refutation(&game, j, fullmove),
             },

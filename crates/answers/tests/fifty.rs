@@ -5,8 +5,9 @@
 //! the position's category, the best move's category seen from the other side.
 
 use kpk::{Endgame, KpkPosition, Role};
+use kpk_answers::category::Category;
 use kpk_answers::line::Line;
-use kpk_answers::probe::{Category, Probe};
+use kpk_answers::probe::Probe;
 use kpk_testkit::{XorShift, random_ending};
 
 /// Lichess's category from a DTZ and the clock that counts for it, written out by hand.
@@ -49,14 +50,14 @@ fn categories_follow_dtz_and_the_clock_at_every_clock() {
         for clock in 0..=101u32 {
             let probe = Probe::from_tables(pos, clock);
             let o = &probe.outcome;
-            let dtz = o.dtz.unwrap();
+            let dtz = o.dtz.unwrap().plies();
             // the position: its clock counts, and a mate's clock before it is one less
             let expected = by_hand(dtz, o.checkmate, i64::from(clock) - 1, i64::from(clock));
             assert_eq!(probe.outcome.category.as_str(), expected, "{pos} at {clock}");
             seen.insert(expected);
             for m in &probe.moves {
                 let after_clock = if m.zeroing { 0 } else { i64::from(clock) + 1 };
-                let dtz = m.after.dtz.unwrap();
+                let dtz = m.after.dtz.unwrap().plies();
                 let expected = by_hand(dtz, m.after.checkmate, i64::from(clock), after_clock);
                 assert_eq!(m.after.category.as_str(), expected, "{pos} at {clock}: {}", m.uci);
             }
@@ -83,7 +84,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
         match line.category {
             Category::Win | Category::Loss => {
                 let d50 = line.dtm50.expect("a win under the rule has a mate under the rule");
-                assert_eq!(line.steps.len(), usize::try_from(d50.abs()).unwrap(), "{pos}");
+                assert_eq!(line.steps.len(), usize::try_from(d50.plies().abs()).unwrap(), "{pos}");
                 // replay: no move is made once the clock has reached 100, and it ends in mate
                 let mut c = clock;
                 for step in &line.steps {
@@ -94,7 +95,7 @@ fn the_line_never_walks_into_a_fifty_move_draw() {
                     let end = kpk_shakmaty::fen::parse(&last.fen).unwrap().position;
                     assert!(end.is_checkmate(), "{pos}");
                 }
-                if d50 != d.plies() {
+                if d50 != d {
                     assert!(line.rule.is_some(), "{pos}: the rerouting is said");
                     rerouted += 1;
                 }

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use kpk::{Color, Endgame, Role, Square};
 
 use crate::fen;
-use kpk_answers::probe::describe;
+use kpk_answers::words::describe;
 
 /// What a square of the map says about the defending king standing there.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -96,14 +96,12 @@ pub fn classify<'py>(py: Python<'py>, board: &Bound<'py, PyAny>) -> PyResult<Bou
     let c = kpk_rules::classify_endgame(&pos);
     let d = PyDict::new(py);
     d.set_item("wdl", wdl_name(c.wdl))?;
-    let (basis, rule, plies) = match c.basis {
-        kpk_rules::Basis::Rule(r) => ("rule", Some(r.id), None),
-        kpk_rules::Basis::Proof { plies } => ("proof", None, Some(plies)),
-        kpk_rules::Basis::Material => ("material", None, None),
-        kpk_rules::Basis::Bitbase => ("bitbase", None, None),
+    let plies = match c.basis {
+        kpk_rules::Basis::Proof { plies } => Some(plies),
+        _ => None,
     };
-    d.set_item("basis", basis)?;
-    d.set_item("rule", rule)?;
+    d.set_item("basis", c.basis.name())?;
+    d.set_item("rule", c.basis.rule_id())?;
     d.set_item("plies", plies)?;
     Ok(d)
 }

@@ -33,6 +33,21 @@ pub enum Basis {
     Bitbase,
 }
 
+/// Two bases are equal when they are the same kind and, for a rule, the same rule (by its
+/// identifier), for a proof, of the same depth.
+impl PartialEq for Basis {
+    fn eq(&self, other: &Basis) -> bool {
+        match (self, other) {
+            (Basis::Rule(a), Basis::Rule(b)) => a.id == b.id,
+            (Basis::Proof { plies: a }, Basis::Proof { plies: b }) => a == b,
+            (Basis::Material, Basis::Material) | (Basis::Bitbase, Basis::Bitbase) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Basis {}
+
 impl Basis {
     /// The basis's name for programs: `"rule"`, `"proof"`, `"material"` or `"bitbase"`.
     ///

@@ -42,6 +42,7 @@ mod rule;
 #[cfg(feature = "serde")]
 mod serde;
 mod won;
+mod words;
 
 use alloc::vec::Vec;
 
@@ -54,6 +55,7 @@ pub use plan::{Aim, MAX_TEMPI, Plan, Progress, plan, plan_score, progress};
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};
 pub use rule::{Claim, Family, Rule};
+pub use words::plies;
 
 use kpk::{KpkPosition, Wdl};
 

@@ -9,7 +9,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use kpk_answers::probe::{Category, Probe};
+use kpk::Color;
+use kpk_answers::probe::Probe;
+use kpk_answers::words;
 use kpk_syzygy::Tablebases;
 use serde::Deserialize;
 use shakmaty::{Board, Position};
@@ -104,39 +106,12 @@ fn first_analysis(tables: &Tablebases, fen: Option<&str>) -> FirstAnalysis {
     let Ok(probe) = Probe::from_files(tables, &pos) else {
         return FirstAnalysis { verdict: "No analysis".into(), moves: String::new() };
     };
-    let side = if pos.turn() == shakmaty::Color::White { "White" } else { "Black" };
-    let o = &probe.outcome;
-    let plies =
-        |n: i32| if n.abs() == 1 { "1 ply".to_string() } else { format!("{} plies", n.abs()) };
-    let verdict = match (o.category, o.dtm) {
-        _ if o.checkmate => format!("{side} is checkmated"),
-        _ if o.stalemate => "Stalemate: a draw".to_string(),
-        (Category::Win, Some(d)) => {
-            format!("{side} to move wins: mate in {} ({})", (d + 1) / 2, plies(d))
-        }
-        (Category::Loss, Some(d)) => {
-            format!("{side} to move loses: mated in {} ({})", -d / 2, plies(d))
-        }
-        (Category::Win | Category::SyzygyWin, _) => format!("{side} to move wins"),
-        (Category::Loss | Category::SyzygyLoss, _) => format!("{side} to move loses"),
-        (Category::Unknown, _) => {
-            "Beyond the tables: the engine analyses this position".to_string()
-        }
-        _ if o.insufficient_material => "Draw: insufficient material".to_string(),
-        _ => format!("{side} to move: draw"),
-    };
+    let side = if pos.turn() == shakmaty::Color::White { Color::White } else { Color::Black };
+    let verdict = words::verdict(side, &probe.outcome);
     let mut moves = String::new();
     for m in &probe.moves {
-        // the outcome for the mover, from the position after the move
-        let words = match m.after.category {
-            _ if m.after.checkmate => "checkmate",
-            _ if m.after.stalemate => "stalemate",
-            Category::Loss | Category::SyzygyLoss => "wins",
-            Category::Win | Category::SyzygyWin => "loses",
-            Category::Unknown => "beyond the tables",
-            _ => "draws",
-        };
-        let _ = write!(moves, "<li><strong>{}</strong> {words}</li>", m.san);
+        let _ =
+            write!(moves, "<li><strong>{}</strong> {}</li>", m.san, words::move_outcome(&m.after));
     }
     FirstAnalysis { verdict, moves }
 }

@@ -172,10 +172,9 @@ impl Plan {
     fn after_in_words(&self) -> String {
         match self.after.basis {
             Basis::Rule(rule) => rule.clause(),
-            Basis::Proof { plies } => format!(
-                "the rules show it {plies} {} ahead",
-                if plies == 1 { "ply" } else { "plies" }
-            ),
+            Basis::Proof { plies } => {
+                format!("the rules show it {} ahead", crate::plies(u32::from(plies)))
+            }
             Basis::Material | Basis::Bitbase => "the material left decides".to_string(),
         }
     }
