@@ -1,8 +1,10 @@
-//! The answers, as JSON values, independent of HTTP: the lichess tablebase API's `/standard`,
-//! and this project's KPK map, optimal line and explanation.
+//! The answers, typed, independent of HTTP: the lichess tablebase API's `/standard` and
+//! `/standard/mainline`, and this project's KPK map, optimal line and explanation. The server
+//! serialises them (each answer's JSON form is its `serde` form; `/standard`'s is also written
+//! straight into bytes, [`standard_body`]).
 //!
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
-//! allows) and answers a JSON value, or an [`ApiError`] whose message names the problem.
+//! allows) and answers a typed value, or an [`ApiError`] whose message names the problem.
 
 use kpk_answers::line::Line;
 use kpk_answers::mainline::Mainline;
@@ -108,14 +110,16 @@ pub fn parse_position(fen: Option<&str>) -> Result<Chess, ApiError> {
 /// [`standard_in`] with the embedded tables alone.
 ///
 /// ```
-/// let v = kpk_server::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
-/// assert_eq!(v["category"], "win");
-/// assert_eq!(v["moves"][0]["category"], "loss"); // the best move leaves the opponent lost
+/// use kpk_answers::category::Category;
+/// let probe = kpk_server::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
+/// assert_eq!(probe.outcome.category, Category::Win);
+/// // the best move leaves the opponent lost
+/// assert_eq!(probe.moves[0].after.category, Category::Loss);
 /// ```
 ///
 /// # Errors
 /// As [`standard_in`].
-pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
+pub fn standard(fen: Option<&str>) -> Result<Probe, ApiError> {
     standard_in(embedded(), fen)
 }
 
@@ -133,17 +137,18 @@ pub fn standard(fen: Option<&str>) -> Result<Value, ApiError> {
 /// answer of every move that enters the tables, as lila-tablebase answers.
 ///
 /// ```
+/// use kpk_answers::category::Category;
 /// use kpk_syzygy::Tablebases;
-/// let v = kpk_server::api::standard_in(&Tablebases::new(), Some("4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1")).unwrap();
-/// assert_eq!(v["category"], "unknown");
+/// let fen = "4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1";
+/// let probe = kpk_server::api::standard_in(&Tablebases::new(), Some(fen)).unwrap();
+/// assert_eq!(probe.outcome.category, Category::Unknown);
 /// ```
 ///
 /// # Errors
 /// [`ApiError`] 400 for a missing, malformed or illegal FEN; 500 naming a damaged file.
-pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
-    let body = standard_body(tables, fen)?;
-    serde_json::from_slice(&body)
-        .map_err(|e| ApiError::server_error(format!("the answer is not valid JSON: {e}")))
+pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Probe, ApiError> {
+    let pos = parse_position(fen)?;
+    Probe::from_files(tables, &pos).map_err(|e| file_error(&e))
 }
 
 /// [`standard_in`]'s answer as the JSON text the server sends, written straight from the
@@ -158,8 +163,7 @@ pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiE
 /// # Errors
 /// As [`standard_in`].
 pub fn standard_body(tables: &Tablebases, fen: Option<&str>) -> Result<Vec<u8>, ApiError> {
-    let pos = parse_position(fen)?;
-    let probe = Probe::from_files(tables, &pos).map_err(|e| file_error(&e))?;
+    let probe = standard_in(tables, fen)?;
     let mut body = Vec::with_capacity(4096);
     kpk_answers::json::append(&mut body, &probe);
     Ok(body)
@@ -173,7 +177,8 @@ fn file_error(e: &ProbeError) -> ApiError {
 /// [`mainline_in`] with the embedded tables alone.
 ///
 /// ```
-/// let v = kpk_server::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
+/// let line = kpk_server::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
+/// let v = serde_json::to_value(&line).unwrap();
 /// assert_eq!(v["mainline"][0]["uci"], "b1b8");
 /// assert_eq!(v["winner"], "w");
 /// assert_eq!(v["dtz"], 1);
@@ -181,7 +186,7 @@ fn file_error(e: &ProbeError) -> ApiError {
 ///
 /// # Errors
 /// As [`mainline_in`].
-pub fn mainline(fen: Option<&str>) -> Result<Value, ApiError> {
+pub fn mainline(fen: Option<&str>) -> Result<Mainline, ApiError> {
     mainline_in(embedded(), fen)
 }
 
@@ -201,18 +206,12 @@ pub fn mainline(fen: Option<&str>) -> Result<Value, ApiError> {
 /// [`ApiError`] 400 for a missing, malformed or illegal FEN; 404 for a position no table holds
 /// (too many men, castling rights, a table not given), as lila-tablebase answers; 500 naming a
 /// damaged file.
-pub fn mainline_in(tables: &Tablebases, fen: Option<&str>) -> Result<Value, ApiError> {
+pub fn mainline_in(tables: &Tablebases, fen: Option<&str>) -> Result<Mainline, ApiError> {
     let pos = parse_position(fen)?;
-    let line = Mainline::from_files(tables, &pos).map_err(|e| match e {
+    Mainline::from_files(tables, &pos).map_err(|e| match e {
         ProbeError::Damaged { .. } => file_error(&e),
         _ => ApiError::not_found(e.to_string()),
-    })?;
-    Ok(to_json(&line))
-}
-
-/// A typed answer as a JSON value (the answers serialise infallibly: strings, numbers, booleans).
-fn to_json(answer: &impl serde::Serialize) -> Value {
-    serde_json::to_value(answer).unwrap_or(Value::Null)
+    })
 }
 
 /// The answer of `GET /kpk/map?fen=...`: for a KPK position, the defending king's map (every
@@ -221,7 +220,8 @@ fn to_json(answer: &impl serde::Serialize) -> Value {
 /// explanation of the position itself ([`kpk_answers::explain::Explanation`]).
 ///
 /// ```
-/// let v = kpk_server::api::map(Some("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1")).unwrap();
+/// let map = kpk_server::api::map(Some("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1")).unwrap();
+/// let v = serde_json::to_value(&map).unwrap();
 /// assert_eq!(v["squares"]["e8"], "win");
 /// assert_eq!(v["squares"]["e5"], serde_json::Value::Null);
 /// ```
@@ -229,15 +229,14 @@ fn to_json(answer: &impl serde::Serialize) -> Value {
 /// # Errors
 /// [`ApiError`] 400 for a bad FEN or a position that is not KPK, 404 for more than three men
 /// or castling rights.
-pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
+pub fn map(fen: Option<&str>) -> Result<DefenderMap, ApiError> {
     let (text, p) = parse_fen(fen)?;
-    let map = DefenderMap::of(&text, &p).ok_or_else(|| {
+    DefenderMap::of(&text, &p).ok_or_else(|| {
         ApiError::bad_request(format!(
             "the map needs a KPK position (two kings and one pawn), not {}",
             fen::material_name(&kpk_shakmaty::to_chess(&p.position))
         ))
-    })?;
-    Ok(to_json(&map))
+    })
 }
 
 /// The answer of `GET /kpk/line?fen=...`: the optimal line (the fastest mate for the winner,
@@ -245,15 +244,14 @@ pub fn map(fen: Option<&str>) -> Result<Value, ApiError> {
 /// position after it as FEN, and that position's distance to mate; empty for a draw.
 ///
 /// ```
-/// let v = kpk_server::api::line(Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")).unwrap();
-/// let steps = v["steps"].as_array().unwrap();
-/// assert_eq!(steps.len(), 1);
-/// assert_eq!(steps[0]["san"], "Qb8#");
+/// let line = kpk_server::api::line(Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")).unwrap();
+/// assert_eq!(line.steps.len(), 1);
+/// assert_eq!(line.steps[0].san, "Qb8#");
 /// ```
 ///
 /// # Errors
 /// [`ApiError`] 400 for a bad FEN, 404 for more than three men or castling rights.
-pub fn line(fen: Option<&str>) -> Result<Value, ApiError> {
+pub fn line(fen: Option<&str>) -> Result<Line, ApiError> {
     let (text, p) = parse_fen(fen)?;
-    Ok(to_json(&Line::of(&text, &p.position, p.halfmoves)))
+    Ok(Line::of(&text, &p.position, p.halfmoves))
 }

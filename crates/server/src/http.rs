@@ -119,18 +119,24 @@ fn cached(
 }
 
 /// Answers an API route: the query read ([`read_query`]), then `respond` on its FEN.
-fn answer(
+fn answer<T: serde::Serialize>(
     query: Result<Query<FenQuery>, QueryRejection>,
-    respond: impl FnOnce(Option<&str>) -> Result<Value, ApiError>,
+    respond: impl FnOnce(Option<&str>) -> Result<T, ApiError>,
 ) -> Response {
     let q = match read_query(query) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
     match respond(q.fen.as_deref()) {
-        Ok(v) => json_response(StatusCode::OK, &v),
+        Ok(v) => json_bytes(StatusCode::OK, Bytes::from(to_bytes(&v))),
         Err(e) => error_response(&e),
     }
+}
+
+/// A typed answer's JSON text (the answers serialise infallibly: strings, numbers, booleans,
+/// and maps with string keys).
+fn to_bytes(answer: &impl serde::Serialize) -> Vec<u8> {
+    serde_json::to_vec(answer).unwrap_or_else(|_| b"null".to_vec())
 }
 
 /// What every route shares: the tables it answers from (the embedded ones and the files
@@ -152,7 +158,7 @@ async fn standard_mainline(
     query: Result<Query<FenQuery>, QueryRejection>,
 ) -> Response {
     cached(&app, "/standard/mainline", query, |fen| {
-        api::mainline_in(&app.tables, fen).map(|v| v.to_string().into_bytes())
+        api::mainline_in(&app.tables, fen).map(|line| to_bytes(&line))
     })
 }
 
