@@ -397,15 +397,14 @@ pub fn probe_squares(squares: Squares) -> Dtz {
 /// The squares of a position: the input of the DTM probe, [`dtm::Squares`].
 pub use crate::dtm::Squares;
 
-/// The embedded KPK DTZ table: one byte a position in the layout of the KPK DTM table
-/// ([`dtm::Tables`]); `0` a draw or an illegal placement, with the strong side to move `d` is
-/// DTZ `d`, with the defender to move DTZ `-d`.
-#[must_use]
-pub fn kpk_table() -> &'static [u8] {
-    KPK
-}
-
-/// Solves the KPK DTZ table now, from freshly solved DTM tables, as the build script does.
+/// The DTZ solver: solves the KPK DTZ table now, from freshly solved DTM tables, as the build
+/// script does. One byte a position in the layout of the KPK DTM table ([`dtm::Tables`]); `0` a
+/// draw or an illegal placement, with the strong side to move `d` is DTZ `d`, with the defender
+/// to move DTZ `-d`.
+///
+/// ```
+/// assert_eq!(kpk::dtz::solve_kpk_table().len(), kpk::dtz::TABLE_BYTES);
+/// ```
 #[must_use]
 pub fn solve_kpk_table() -> alloc::vec::Vec<u8> {
     let (kqk, krk, kpk) = solve::solve_all();
@@ -597,4 +596,12 @@ pub fn line50(pos: &Endgame, halfmoves: u32) -> alloc::vec::Vec<dtm::MoveOutcome
         steps.push(step);
     }
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_embedded_table_equals_a_solve_now() {
+        assert!(super::solve_kpk_table() == super::KPK);
+    }
 }

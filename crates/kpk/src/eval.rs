@@ -109,7 +109,7 @@ pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
     let king = pos.strong_king();
     let to_go =
         40 * pawn_steps(pos) + 4 * key_square_distance(pos) + u32::from(king.distance(pos.pawn()));
-    kpk_score(verdict, ply, to_go)
+    kpk_verdict_score(verdict, ply, to_go)
 }
 
 /// A KPK verdict at `ply` plies from the root as a score for the side to move, with the plies
@@ -119,13 +119,13 @@ pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
 /// estimates; a plan with a measure of its own (the `kpk-rules` crate's) scores through it too.
 ///
 /// ```
-/// use kpk::{Wdl, eval::kpk_score};
-/// assert!(kpk_score(Wdl::Win, 0, 10) > kpk_score(Wdl::Win, 0, 11));
-/// assert!(kpk_score(Wdl::Loss, 3, 10).is_known_loss());
-/// assert_eq!(kpk_score(Wdl::Draw, 3, 10), kpk_score::Score::ZERO);
+/// use kpk::{Wdl, eval::kpk_verdict_score};
+/// assert!(kpk_verdict_score(Wdl::Win, 0, 10) > kpk_verdict_score(Wdl::Win, 0, 11));
+/// assert!(kpk_verdict_score(Wdl::Loss, 3, 10).is_known_loss());
+/// assert_eq!(kpk_verdict_score(Wdl::Draw, 3, 10), kpk_score::Score::ZERO);
 /// ```
 #[must_use]
-pub fn kpk_score(verdict: Wdl, ply: u32, to_go: u32) -> Score {
+pub fn kpk_verdict_score(verdict: Wdl, ply: u32, to_go: u32) -> Score {
     from_verdict(verdict, ply.saturating_add(KPK_BASE.saturating_add(to_go)))
 }
 

@@ -11,7 +11,6 @@
 //! | [`dtm`] | exact distance to mate for KQK, KRK, KPK (KBK, KNK, KK are drawn), best moves, optimal lines |
 //! | [`dtz`] | exact distance to zeroing (Syzygy's convention) for every position of at most three men, the 50-move rule's verdict for a halfmove clock, and the shortest mate the rule allows |
 //! | [`eval`] | bitbase knowledge as a search [`Score`](kpk_score::Score): known wins with a progress term |
-//! | [`stats`] | counts over whole endings |
 //! | [`PositionError`], [`IllegalMove`] | what is wrong with a setup or a move, naming the squares |
 //!
 #![no_std]
@@ -33,14 +32,14 @@ mod role;
 #[cfg(feature = "serde")]
 mod serde;
 mod square;
-pub mod stats;
 mod wdl;
 
 pub use color::Color;
 pub use endgame::{Endgame, EndgameSetup};
 pub use error::{IllegalMove, PositionError};
 pub use kpk_position::{KpkPosition, KpkSetup, pawn_attacks};
-pub use moves::{Move, MoveList, attacks};
+pub(crate) use moves::attacks;
+pub use moves::{Move, MoveList};
 pub use role::{Man, Role};
 pub use square::{File, ParseSquareError, Rank, Square, SquareIndexError};
 pub use wdl::Wdl;

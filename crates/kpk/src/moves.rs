@@ -90,14 +90,8 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 /// Squares attacked by `role` of `color` on `from`, with `occupied` blocking sliders.
-///
-/// ```
-/// use kpk::{Color, Role, Square, attacks};
-/// let rook = attacks(Color::White, Role::Rook, Square::A1, Square::A4.bit());
-/// assert_eq!(rook.count_ones(), 7 + 3); // the first rank and a2-a4
-/// ```
 #[must_use]
-pub fn attacks(color: Color, role: Role, from: Square, occupied: u64) -> u64 {
+pub(crate) fn attacks(color: Color, role: Role, from: Square, occupied: u64) -> u64 {
     let sq = usize::from(from.index());
     match role {
         Role::King => KING[sq],
@@ -122,5 +116,15 @@ pub(crate) fn push_all(
         let to = Square::ALL[targets.trailing_zeros() as usize];
         targets &= targets - 1;
         list.push(Move { from, to, promotion });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_rook_on_a1_sees_the_first_rank_and_up_to_a_blocker() {
+        use crate::{Color, Role, Square};
+        let rook = super::attacks(Color::White, Role::Rook, Square::A1, Square::A4.bit());
+        assert_eq!(rook.count_ones(), 7 + 3); // the first rank and a2-a4
     }
 }

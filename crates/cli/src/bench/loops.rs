@@ -143,7 +143,7 @@ pub fn bitboards_read(inputs: &[BitboardInput]) -> u64 {
 /// Throughput loop over packed positions: the number of wins.
 #[must_use]
 pub fn packed_throughput(inputs: &[KpkPosition]) -> u32 {
-    inputs.iter().map(|p| u32::from(bitbase::probe(p) == Wdl::Win)).sum()
+    inputs.iter().map(|p| u32::from(p.probe() == Wdl::Win)).sum()
 }
 
 /// The previous answer as a value that changes nothing when or-ed into an input: `zero` is
@@ -199,7 +199,7 @@ pub fn packed_latency(inputs: &[KpkPosition], zero: u8) -> u32 {
     for p in inputs {
         let d = dependency(last, zero);
         let pos = core::hint::select_unpredictable(d == 0, *p, first);
-        last = bitbase::probe(&pos);
+        last = pos.probe();
         wins += u32::from(last == Wdl::Win);
     }
     wins

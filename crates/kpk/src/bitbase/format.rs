@@ -30,17 +30,17 @@ use core::fmt;
 use super::{Bitbase, TABLE_BYTES, WORDS};
 
 /// The first eight bytes of a bitbase file.
-pub const MAGIC: [u8; 8] = *b"KPKBITBS";
+const MAGIC: [u8; 8] = *b"KPKBITBS";
 /// The format version this crate writes and reads.
-pub const VERSION: u32 = 1;
+const VERSION: u32 = 1;
 /// The index layout this crate writes and reads.
-pub const LAYOUT: u32 = 1;
+const LAYOUT: u32 = 1;
 /// The number of words, as stored in the header.
 const WORD_COUNT: u32 = 3072;
 const _: () = assert!(WORD_COUNT as usize == WORDS);
 
 /// Size of the header in bytes.
-pub const HEADER_BYTES: usize = 24;
+const HEADER_BYTES: usize = 24;
 /// Size of a whole file in bytes.
 pub const FILE_BYTES: usize = HEADER_BYTES + TABLE_BYTES + 8;
 
@@ -55,18 +55,18 @@ pub enum FormatError {
         /// The length given.
         got: usize,
     },
-    /// The file does not start with [`MAGIC`].
+    /// The file does not start with the magic `KPKBITBS`.
     Magic,
     /// An unknown format version.
     Version {
-        /// [`VERSION`].
+        /// The version this crate reads, `1`.
         expected: u32,
         /// The version in the file.
         got: u32,
     },
     /// An unknown index layout.
     Layout {
-        /// [`LAYOUT`].
+        /// The layout this crate reads, `1`.
         expected: u32,
         /// The layout in the file.
         got: u32,
@@ -124,8 +124,7 @@ impl core::error::Error for FormatError {}
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a, 64 bits.
-#[must_use]
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
+fn fnv1a64(bytes: &[u8]) -> u64 {
     fnv1a64_continue(FNV_OFFSET, bytes)
 }
 

@@ -199,109 +199,16 @@ struct Scratch {
     seen: [Lanes; 64],
 }
 
-/// A code path of the generator: the same source compiled for a baseline x86-64 (or any
-/// target) and, on x86-64, once more with AVX2 enabled, chosen at run time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Path {
-    /// The target's baseline instructions (SSE2 on x86-64).
-    Portable,
-    /// 256-bit AVX2 vectors over the four file lanes (x86-64 with AVX2 only).
-    Avx2,
-}
-
-impl Path {
-    /// `"portable"` or `"avx2"`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Path::Portable => "portable",
-            Path::Avx2 => "avx2",
-        }
-    }
-}
-
-/// Whether this CPU and its operating system run AVX2 code, asked once and remembered: CPUID
-/// is slow under a hypervisor (it leaves the guest; three of them cost about 3 µs here, a
-/// quarter of a generation).
-#[cfg(target_arch = "x86_64")]
-fn avx2_available() -> bool {
-    use core::sync::atomic::{AtomicU8, Ordering};
-    /// 0: not asked yet, 1: no, 2: yes.
-    static KNOWN: AtomicU8 = AtomicU8::new(0);
-    match KNOWN.load(Ordering::Relaxed) {
-        1 => false,
-        2 => true,
-        _ => {
-            let yes = detect_avx2();
-            KNOWN.store(1 + u8::from(yes), Ordering::Relaxed);
-            yes
-        }
-    }
-}
-
-/// Whether this CPU and its operating system run AVX2 code: CPUID says the CPU has AVX and
-/// AVX2 and the OS uses XSAVE, and XGETBV says the OS saves the vector registers.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-fn detect_avx2() -> bool {
-    use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
-    let leaf1 = __cpuid(1);
-    let (osxsave, avx) = (leaf1.ecx >> 27 & 1 == 1, leaf1.ecx >> 28 & 1 == 1);
-    if !(osxsave && avx) || __cpuid(0).eax < 7 {
-        return false;
-    }
-    let avx2 = __cpuid_count(7, 0).ebx >> 5 & 1 == 1;
-    // SAFETY: OSXSAVE is set, so the OS has enabled XGETBV, the instruction's only requirement.
-    let xcr0 = unsafe { _xgetbv(0) };
-    avx2 && xcr0 & 0b110 == 0b110 // SSE and AVX register state saved by the OS
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn avx2_available() -> bool {
-    false
-}
-
-/// The fastest path this machine runs.
-#[must_use]
-pub fn best_path() -> Path {
-    if avx2_available() { Path::Avx2 } else { Path::Portable }
-}
-
-/// Builds the whole table with `path`; `false` (the table untouched) when this machine cannot
-/// run it. Every path builds the same table (tested).
-pub fn generate_with(table: &mut [u64; WORDS], path: Path) -> bool {
-    match path {
-        Path::Portable => {
-            generate_portable(table);
-            true
-        }
-        #[cfg(target_arch = "x86_64")]
-        Path::Avx2 if avx2_available() => {
-            #[allow(unsafe_code)]
-            // SAFETY: the CPU and the OS run AVX2 (checked just above), the only requirement
-            // of a function compiled with `target_feature(enable = "avx2")`.
-            unsafe {
-                generate_avx2(table);
-            }
-            true
-        }
-        Path::Avx2 => false,
-    }
-}
-
-/// Builds the whole table: `table[word_index(btm, rank, wk, file)]` has bit `bk` set when the
-/// side with the pawn (White, pawn on `file`, `rank`) wins. Runs [`best_path`].
-pub fn generate(table: &mut [u64; WORDS]) {
-    generate_with(table, best_path());
-}
-
-fn generate_portable(table: &mut [u64; WORDS]) {
+/// Builds the whole table with the target's baseline instructions: `table[word_index(btm, rank,
+/// wk, file)]` has bit `bk` set when the side with the pawn (White, pawn on `file`, `rank`) wins.
+pub fn generate_portable(table: &mut [u64; WORDS]) {
     generate_body(table);
 }
 
+/// [`generate_portable`] compiled with AVX2: the caller must know the CPU runs it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn generate_avx2(table: &mut [u64; WORDS]) {
+pub fn generate_avx2(table: &mut [u64; WORDS]) {
     generate_body(table);
 }
 

@@ -41,7 +41,114 @@ pub mod format;
 mod generate;
 
 use crate::{Color, KpkPosition, KpkSetup, PositionError, Square, Wdl};
-pub use generate::{Path as GenerationPath, WORDS, best_path as best_generation_path};
+/// The table's length in 64-bit words.
+pub const WORDS: usize = generate::WORDS;
+
+/// A code path of the generator: the same source compiled for a baseline x86-64 (or any
+/// target) and, on x86-64, once more with AVX2 enabled, chosen at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GenerationPath {
+    /// The target's baseline instructions (SSE2 on x86-64).
+    Portable,
+    /// 256-bit AVX2 vectors over the four file lanes (x86-64 with AVX2 only).
+    Avx2,
+}
+
+impl GenerationPath {
+    /// `"portable"` or `"avx2"`.
+    ///
+    /// ```
+    /// assert_eq!(kpk::bitbase::GenerationPath::Avx2.name(), "avx2");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GenerationPath::Portable => "portable",
+            GenerationPath::Avx2 => "avx2",
+        }
+    }
+}
+
+/// Whether this CPU and its operating system run AVX2 code, asked once and remembered: CPUID
+/// is slow under a hypervisor (it leaves the guest; three of them cost about 3 µs here, a
+/// quarter of a generation).
+#[cfg(target_arch = "x86_64")]
+fn avx2_available() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: no, 2: yes.
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let yes = detect_avx2();
+            KNOWN.store(1 + u8::from(yes), Ordering::Relaxed);
+            yes
+        }
+    }
+}
+
+/// Whether this CPU and its operating system run AVX2 code: CPUID says the CPU has AVX and
+/// AVX2 and the OS uses XSAVE, and XGETBV says the OS saves the vector registers.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+fn detect_avx2() -> bool {
+    use core::arch::x86_64::{__cpuid, __cpuid_count, _xgetbv};
+    let leaf1 = __cpuid(1);
+    let (osxsave, avx) = (leaf1.ecx >> 27 & 1 == 1, leaf1.ecx >> 28 & 1 == 1);
+    if !(osxsave && avx) || __cpuid(0).eax < 7 {
+        return false;
+    }
+    let avx2 = __cpuid_count(7, 0).ebx >> 5 & 1 == 1;
+    // SAFETY: OSXSAVE is set, so the OS has enabled XGETBV, the instruction's only requirement.
+    let xcr0 = unsafe { _xgetbv(0) };
+    avx2 && xcr0 & 0b110 == 0b110 // SSE and AVX register state saved by the OS
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn avx2_available() -> bool {
+    false
+}
+
+/// The fastest path this machine runs.
+///
+/// ```
+/// use kpk::bitbase::{GenerationPath, best_generation_path};
+/// let path = best_generation_path();
+/// assert!(path == GenerationPath::Portable || path == GenerationPath::Avx2);
+/// ```
+#[must_use]
+pub fn best_generation_path() -> GenerationPath {
+    if avx2_available() { GenerationPath::Avx2 } else { GenerationPath::Portable }
+}
+
+/// Builds the whole table with `path`; `false` (the table untouched) when this machine cannot
+/// run it. Every path builds the same table (tested).
+fn generate_with(table: &mut [u64; WORDS], path: GenerationPath) -> bool {
+    match path {
+        GenerationPath::Portable => {
+            generate::generate_portable(table);
+            true
+        }
+        #[cfg(target_arch = "x86_64")]
+        GenerationPath::Avx2 if avx2_available() => {
+            #[allow(unsafe_code)]
+            // SAFETY: the CPU and the OS run AVX2 (checked just above), the only requirement
+            // of a function compiled with `target_feature(enable = "avx2")`.
+            unsafe {
+                generate::generate_avx2(table);
+            }
+            true
+        }
+        GenerationPath::Avx2 => false,
+    }
+}
+
+/// Builds the whole table: `table[word_index(btm, rank, wk, file)]` has bit `bk` set when the
+/// side with the pawn (White, pawn on `file`, `rank`) wins. Runs [`best_generation_path`].
+fn generate(table: &mut [u64; WORDS]) {
+    generate_with(table, best_generation_path());
+}
 
 /// Size of the table in bytes: 64 * 64 * 24 * 2 bits.
 pub const TABLE_BYTES: usize = WORDS * 8;
@@ -157,7 +264,7 @@ impl Bitbase {
     #[must_use]
     pub fn generate() -> Bitbase {
         let mut words = [0u64; WORDS];
-        generate::generate(&mut words);
+        generate(&mut words);
         Bitbase { words }
     }
 
@@ -173,7 +280,7 @@ impl Bitbase {
     /// assert!(table == *Bitbase::embedded());
     /// ```
     pub fn regenerate_with(&mut self, path: GenerationPath) -> bool {
-        generate::generate_with(&mut self.words, path)
+        generate_with(&mut self.words, path)
     }
 
     /// A table from its words.
@@ -297,10 +404,11 @@ pub struct Bitboards {
     pub side_to_move: Color,
 }
 
-/// Win, draw or loss for the side to move of a validated position, from the embedded table.
+/// Win, draw or loss for the side to move of a validated position, from the embedded table
+/// ([`KpkPosition::probe`]).
 #[inline]
 #[must_use]
-pub fn probe(pos: &KpkPosition) -> Wdl {
+pub(crate) fn probe(pos: &KpkPosition) -> Wdl {
     EMBEDDED.probe(pos)
 }
 

@@ -523,28 +523,14 @@ pub fn best_move(pos: &Endgame) -> Option<Move> {
 /// assert_eq!(line.len() as i32, plies);
 /// assert!(line.last().unwrap().after.is_checkmate());
 /// ```
-pub fn line(pos: &Endgame) -> OptimalLine {
-    OptimalLine { pos: *pos, decisive: probe(pos).is_some() }
-}
-
-/// The iterator of [`line()`]: each step is the best move and the position after it.
-#[derive(Clone, Debug)]
-pub struct OptimalLine {
-    pos: Endgame,
-    decisive: bool,
-}
-
-impl Iterator for OptimalLine {
-    type Item = MoveOutcome;
-
-    fn next(&mut self) -> Option<MoveOutcome> {
-        if !self.decisive {
-            return None;
-        }
-        let best = outcomes(&self.pos).next()?;
-        self.pos = best.after;
-        Some(best)
-    }
+pub fn line(pos: &Endgame) -> impl Iterator<Item = MoveOutcome> + Clone + use<> {
+    // each step is the best move and the position after it, until no move is left
+    let mut at = probe(pos).is_some().then_some(*pos);
+    core::iter::from_fn(move || {
+        let best = outcomes(&at?).next();
+        at = best.map(|b| b.after);
+        best
+    })
 }
 
 /// The three DTM tables, one byte a position: KQK, KRK and KPK.

@@ -152,5 +152,5 @@ pub fn plan_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
     }
     let p = if pos.strong_to_move() { measure_of_won(pos) } else { measure_at_sight(pos) };
     let to_go = 64 * u32::from(p.ranks_to_go) + 8 * u32::from(p.king_steps) + u32::from(p.tempi);
-    kpk::eval::kpk_score(verdict, ply, to_go)
+    kpk::eval::kpk_verdict_score(verdict, ply, to_go)
 }
