@@ -15,7 +15,8 @@ use shakmaty::{Chess, Position as _, Role};
 use crate::category::{Category, Standing};
 use crate::notation::Notation;
 use crate::order::{self, MoveFacts};
-use crate::probe::{MoveProbe, Outcome, Position, Probe};
+use crate::outcome::Outcome;
+use crate::probe::{MoveProbe, Position, Probe};
 
 /// What the tables say of one position.
 struct Facts {

@@ -1,7 +1,7 @@
 //! The lichess-shaped answers' fields, declared once for both of their JSON forms.
 //!
 //! Each object in the lichess tablebase API's shape (a position's [`Probe`](crate::probe::Probe),
-//! each move's [`MoveProbe`](crate::probe::MoveProbe), the [`Outcome`](crate::probe::Outcome)
+//! each move's [`MoveProbe`](crate::probe::MoveProbe), the [`Outcome`](crate::outcome::Outcome)
 //! both carry, the rules' [`RulesBasis`](crate::probe::RulesBasis)) lists its keys and values
 //! once, in [`Object::fields`]. That one list gives:
 //! - its `serde::Serialize` ([`serialize`]), for `serde_json`, the Python package and anyone

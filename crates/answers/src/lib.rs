@@ -10,6 +10,7 @@ pub mod mainline;
 pub mod map;
 pub mod notation;
 mod order;
+pub mod outcome;
 pub mod plan;
 pub mod probe;
 pub mod report;

@@ -8,7 +8,7 @@ use kpk::{Color, Endgame};
 use kpk_rules::{Basis, Rule};
 
 use crate::category::Category;
-use crate::probe::Outcome;
+use crate::outcome::Outcome;
 
 pub use kpk_rules::plies;
 

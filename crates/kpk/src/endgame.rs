@@ -8,9 +8,7 @@ use core::fmt;
 
 use crate::geometry::KING;
 use crate::moves::push_all;
-use crate::{
-    Color, IllegalMove, KpkPosition, Man, Move, MoveList, PositionError, Role, Square, attacks,
-};
+use crate::{Color, Man, Move, MoveList, PositionError, Role, Square, attacks};
 
 /// The men of a position of at most three men and the side to move, each named, before
 /// validation.
@@ -440,20 +438,16 @@ impl Endgame {
         matches!(self.extra, None | Some((Role::Bishop | Role::Knight, _)))
     }
 
-    /// The KPK position, if the extra man is a pawn.
-    #[must_use]
-    pub fn as_kpk(&self) -> Option<KpkPosition> {
-        match self.extra {
-            // an `Endgame` is legal by construction, under the same rules as a `KpkPosition`
-            Some((Role::Pawn, pawn)) => Some(KpkPosition::from_legal_parts(
-                self.strong,
-                self.strong_king,
-                pawn,
-                self.weak_king,
-                self.side_to_move,
-            )),
-            _ => None,
-        }
+    /// A position from parts known to be legal (a [`KpkPosition`](crate::KpkPosition)'s, legal
+    /// by construction under the same rules).
+    pub(crate) const fn from_legal_parts(
+        strong: Color,
+        strong_king: Square,
+        extra: Option<(Role, Square)>,
+        weak_king: Square,
+        side_to_move: Color,
+    ) -> Endgame {
+        Endgame { strong, strong_king, extra, weak_king, side_to_move }
     }
 
     /// The position in Forsyth-Edwards Notation (no castling, no en passant, move counters
@@ -497,18 +491,6 @@ impl Endgame {
     }
 }
 
-impl From<KpkPosition> for Endgame {
-    fn from(p: KpkPosition) -> Endgame {
-        Endgame {
-            strong: p.strong_side(),
-            strong_king: p.strong_king(),
-            extra: Some((Role::Pawn, p.pawn())),
-            weak_king: p.weak_king(),
-            side_to_move: p.side_to_move(),
-        }
-    }
-}
-
 /// The FEN.
 impl fmt::Display for Endgame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -528,3 +510,21 @@ impl TryFrom<EndgameSetup> for Endgame {
         Endgame::new(setup)
     }
 }
+
+/// A move that is not one of the position's legal moves, given to [`Endgame::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct IllegalMove {
+    /// The move.
+    pub mv: Move,
+    /// The position it was played in.
+    pub position: Endgame,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a legal move in {}", self.mv, self.position)
+    }
+}
+
+impl core::error::Error for IllegalMove {}

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, Endgame, Man, Move, Square};
+use crate::{Color, Man, Square};
 
 /// Why men and a side to move are not a legal position.
 ///
@@ -94,21 +94,3 @@ impl fmt::Display for PositionError {
 }
 
 impl core::error::Error for PositionError {}
-
-/// A move that is not one of the position's legal moves, given to [`Endgame::play`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub struct IllegalMove {
-    /// The move.
-    pub mv: Move,
-    /// The position it was played in.
-    pub position: Endgame,
-}
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not a legal move in {}", self.mv, self.position)
-    }
-}
-
-impl core::error::Error for IllegalMove {}

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, PositionError, Role, Square, Wdl};
+use crate::{Color, Endgame, PositionError, Role, Square};
 
 /// The men of a KPK position and the side to move, each named, before validation: a setup
 /// cannot swap the king and the pawn without saying so.
@@ -143,7 +143,7 @@ impl KpkPosition {
         weak_king: Square,
         side_to_move: Color,
     ) -> Result<(), PositionError> {
-        crate::Endgame::new(crate::EndgameSetup {
+        Endgame::new(crate::EndgameSetup {
             strong_side: strong,
             strong_king,
             extra: Some((Role::Pawn, pawn)),
@@ -226,11 +226,35 @@ impl KpkPosition {
         !self.strong_to_move()
             && pawn_attacks(self.strong_side(), self.pawn()) & self.weak_king().bit() != 0
     }
+}
 
-    /// Win, draw or loss for the side to move, from the embedded bitbase.
+impl Endgame {
+    /// The KPK position, if the extra man is a pawn.
     #[must_use]
-    pub fn probe(&self) -> Wdl {
-        crate::bitbase::probe(self)
+    pub fn as_kpk(&self) -> Option<KpkPosition> {
+        match self.extra() {
+            // an `Endgame` is legal by construction, under the same rules as a `KpkPosition`
+            Some((Role::Pawn, pawn)) => Some(KpkPosition::from_legal_parts(
+                self.strong_side(),
+                self.strong_king(),
+                pawn,
+                self.weak_king(),
+                self.side_to_move(),
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl From<KpkPosition> for Endgame {
+    fn from(p: KpkPosition) -> Endgame {
+        Endgame::from_legal_parts(
+            p.strong_side(),
+            p.strong_king(),
+            Some((Role::Pawn, p.pawn())),
+            p.weak_king(),
+            p.side_to_move(),
+        )
     }
 }
 

@@ -35,8 +35,8 @@ mod square;
 mod wdl;
 
 pub use color::Color;
-pub use endgame::{Endgame, EndgameSetup};
-pub use error::{IllegalMove, PositionError};
+pub use endgame::{Endgame, EndgameSetup, IllegalMove};
+pub use error::PositionError;
 pub use kpk_position::{KpkPosition, KpkSetup, pawn_attacks};
 pub(crate) use moves::attacks;
 pub use moves::{Move, MoveList};

@@ -228,7 +228,7 @@ fn bellman(role: Option<shakmaty::Role>) -> [(u32, u32, i32); 2] {
                     let Ok(pos) = Endgame::new(setup) else { continue };
                     legal += 1;
                     let d = dtm::probe(&pos);
-                    wins += u32::from(d.is_some_and(|d| d.is_win()));
+                    wins += u32::from(d.is_some_and(Dtm::is_win));
                     longest = longest.max(d.map_or(0, |d| d.plies().abs()));
                     mates += u32::from(pos.is_checkmate());
                     stalemates += u32::from(pos.is_stalemate());

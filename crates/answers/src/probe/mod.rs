@@ -21,6 +21,7 @@ use crate::category::{Category, Standing};
 use crate::json::{self, Fields, key};
 use crate::notation::Notation;
 use crate::order::{self, MoveFacts};
+use crate::outcome::Outcome;
 use crate::words;
 
 /// Which knowledge answers a probe.
@@ -80,67 +81,6 @@ impl RulesBasis {
     #[must_use]
     pub fn of(pos: &Endgame, basis: Basis) -> RulesBasis {
         RulesBasis { basis, reason: words::basis_in_brief(pos, basis) }
-    }
-}
-
-/// How a position stands, in the lichess API's fields: the end of the game, the category and
-/// the distances, all for the side to move. From the tables `dtz` and `precise_dtz` are equal
-/// (nothing is rounded); `dtc` and `dtw` are always `null`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The side to move is checkmated.
-    pub checkmate: bool,
-    /// The side to move is stalemated.
-    pub stalemate: bool,
-    /// Always `false` (a variant's win; standard chess has none).
-    pub variant_win: bool,
-    /// Always `false`.
-    pub variant_loss: bool,
-    /// Neither side has mating material.
-    pub insufficient_material: bool,
-    /// The outcome for the side to move.
-    pub category: Category,
-    /// Distance to zeroing in plies, Syzygy's convention (`0` a draw; `null`: a method
-    /// without distances, or no table holds the position). A file may round it by one.
-    pub dtz: Option<Dtz>,
-    /// The same distance where it is known unrounded: always equal to `dtz` from the embedded
-    /// tables.
-    pub precise_dtz: Option<Dtz>,
-    /// Distance to conversion (`null`).
-    pub dtc: Option<i32>,
-    /// Distance to mate in plies (`null`: a draw, or a method without distances).
-    pub dtm: Option<Dtm>,
-    /// Distance to win (`null`).
-    pub dtw: Option<i32>,
-}
-
-impl Outcome {
-    /// How `pos` stands, with its category, distance to mate and distance to zeroing.
-    #[must_use]
-    pub fn of(pos: &Endgame, category: Category, dtm: Option<Dtm>, dtz: Option<Dtz>) -> Outcome {
-        Outcome::of_ended(pos, (pos.is_checkmate(), pos.is_stalemate()), category, (dtm, dtz))
-    }
-
-    /// [`Outcome::of`] with whether `pos` is checkmate and stalemate already known.
-    fn of_ended(
-        pos: &Endgame,
-        (checkmate, stalemate): (bool, bool),
-        category: Category,
-        (dtm, dtz): (Option<Dtm>, Option<Dtz>),
-    ) -> Outcome {
-        Outcome {
-            checkmate,
-            stalemate,
-            variant_win: false,
-            variant_loss: false,
-            insufficient_material: pos.is_insufficient_material(),
-            category,
-            dtz,
-            precise_dtz: dtz,
-            dtc: None,
-            dtm,
-            dtw: None,
-        }
     }
 }
 
@@ -324,24 +264,6 @@ impl fmt::Display for Position {
         }
     }
 }
-
-impl json::Object for Outcome {
-    const NAME: &'static str = "Outcome";
-    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
-        fields.field(key!("checkmate"), &self.checkmate)?;
-        fields.field(key!("stalemate"), &self.stalemate)?;
-        fields.field(key!("variant_win"), &self.variant_win)?;
-        fields.field(key!("variant_loss"), &self.variant_loss)?;
-        fields.field(key!("insufficient_material"), &self.insufficient_material)?;
-        fields.field(key!("category"), &self.category)?;
-        fields.field(key!("dtz"), &self.dtz)?;
-        fields.field(key!("precise_dtz"), &self.precise_dtz)?;
-        fields.field(key!("dtc"), &self.dtc)?;
-        fields.field(key!("dtm"), &self.dtm)?;
-        fields.field(key!("dtw"), &self.dtw)
-    }
-}
-json::object!(Outcome);
 
 impl json::Object for RulesBasis {
     const NAME: &'static str = "RulesBasis";

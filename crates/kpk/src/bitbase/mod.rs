@@ -404,12 +404,13 @@ pub struct Bitboards {
     pub side_to_move: Color,
 }
 
-/// Win, draw or loss for the side to move of a validated position, from the embedded table
-/// ([`KpkPosition::probe`]).
-#[inline]
-#[must_use]
-pub(crate) fn probe(pos: &KpkPosition) -> Wdl {
-    EMBEDDED.probe(pos)
+impl KpkPosition {
+    /// Win, draw or loss for the side to move, from the embedded bitbase.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self) -> Wdl {
+        EMBEDDED.probe(self)
+    }
 }
 
 /// The defending king's map of a KPK position: for every square (a1 = index 0), whether the side
@@ -442,7 +443,7 @@ pub fn defender_map(pos: &KpkPosition) -> [Option<bool>; 64] {
             side_to_move: pos.side_to_move(),
         };
         KpkPosition::new(setup).ok().map(|p| {
-            let wdl = probe(&p);
+            let wdl = p.probe();
             if p.strong_to_move() { wdl == Wdl::Win } else { wdl == Wdl::Loss }
         })
     })
