@@ -1,13 +1,13 @@
 // Drives the page of `kpk serve` in a real browser (Debian's Chromium, headless, through
 // playwright-core) and checks every interaction against the server's own API:
 //   node explorer.mjs http://127.0.0.1:PORT screenshot.png
-// The first paint without JavaScript; edit mode; the verdict and the map; playing moves by click
-// and by drag with legal-move dots and the last move marked; taking back and a variation;
-// the address bar (links, back and forward); hovering a move draws its arrow; badges;
-// promotion; stepping the optimal line and the proof; flip; the 50-move clock; terminal
-// positions; bad FENs; the rules' plan and the coach; phone and desktop sizes; no request
-// outside the server. Exits non-zero
-// with a message on the first failure.
+// The first paint without JavaScript, and equal to what the script draws (firstpaint.mjs);
+// edit mode; the verdict and the map; playing moves by click and by drag with legal-move dots
+// and the last move marked; taking back and a variation; the address bar (links, back and
+// forward); hovering a move draws its arrow; badges; promotion; stepping the optimal line and
+// the proof; flip; the 50-move clock; terminal positions; bad FENs; the rules' plan and the
+// coach; phone and desktop sizes; no request outside the server. Exits non-zero with a message
+// on the first failure.
 import { chromium } from "playwright-core";
 import { check } from "./lib.mjs";
 import { checkBoard } from "./board.mjs";
@@ -17,6 +17,7 @@ import { checkEngine } from "./engine.mjs";
 import { checkConventions, checkGrouping, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 import { checkPhone } from "./phone.mjs";
+import { checkFirstPaint } from "./firstpaint.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -46,14 +47,24 @@ try {
   const expected = await (await fetch(base + "/standard?fen=" + encodeURIComponent(fenNoScript))).json();
   const verdictNoScript = await still.textContent("#verdict");
   check(expected.category === "draw" && verdictNoScript === "White to move: draw", `first paint's verdict: ${verdictNoScript}`);
-  const listed = await still.$$eval("#moves li", (ls) => ls.map((l) => l.textContent));
-  check(listed.length === expected.moves.length && listed[0] === expected.moves[0].san + " draws", `first paint's moves: ${listed}`);
+  // the moves under their groups' rows, each with its outcome and badges
+  const listed = await still.$$eval("#moves li:not(.group)", (ls) => ls.map((l) => l.textContent));
+  const groups = await still.$$eval("#moves li.group", (ls) => ls.map((l) => l.textContent));
+  check(listed.length === expected.moves.length && listed[0].startsWith(expected.moves[0].san + " draws"), `first paint's moves: ${listed}`);
+  check(groups.join() === "Drawing", `first paint's groups: ${groups}`);
   for (const sel of ["#nav", "#line-controls", "#move-form"]) {
     check(await still.isHidden(sel), `no dead control without the script: ${sel}`);
+  }
+  // nor what only the script fills: the bar (it would say 50% whatever the verdict), the moves
+  // played, the engine
+  for (const sel of ["#evalbar", "#history", "#engine-box"]) {
+    check(await still.isHidden(sel), `nothing only the script fills without it: ${sel}`);
   }
   check(await still.isVisible("#fen-form"), "the FEN form works without the script");
   await still.screenshot({ path: screenshot.replace(/\.png$/, "-no-script.png") });
   await plain.close();
+  // the first paint of many positions against what the script draws of them
+  await checkFirstPaint(browser, base);
 
   const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   const outside = [];

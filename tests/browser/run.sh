@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Starts `kpk serve` on a free loopback port, drives its page in Chromium (explorer.mjs), then
-# stops the server with Ctrl-C (SIGINT) and checks it shut down cleanly.
+# Checks the page's module graph (module_graph.mjs: no import circle, no file over 600 lines,
+# every module loaded and served), starts `kpk serve` on a free loopback port, drives its page
+# in Chromium (explorer.mjs, which runs the other *.mjs checks, the first paint's among them),
+# then stops the server with Ctrl-C (SIGINT) and checks it shut down cleanly.
 #   tests/browser/run.sh [path/to/kpk] [artifact directory]
+# (KPK_STATIC=dir checks the module graph of another copy of crates/server/static, as the binary
+# under test was built from.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 kpk="$(realpath "${1:-$here/../../target/release/kpk}")"
 out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"
 mkdir -p "$out"
+(cd "$here" && node module_graph.mjs ${KPK_STATIC:+"$KPK_STATIC"})
 log="$out/kpk-serve.log"
 "$kpk" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
 pid=$!

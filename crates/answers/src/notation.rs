@@ -157,8 +157,35 @@ pub struct Notated {
     pub san: Notation,
 }
 
+/// Each move of a line labelled with its number where it has one, from move `fullmove` with
+/// `white` to move: `["1. Kd5", "Kd7", "2. Kc5"]`, or `["1... Kd3", "2. Kd1"]`.
+///
+/// ```
+/// let sans = ["Kd3".to_string(), "Kd1".to_string(), "Kc3".to_string()];
+/// assert_eq!(kpk_answers::notation::labelled(30, false, &sans), ["30... Kd3", "31. Kd1", "Kc3"]);
+/// ```
+#[must_use]
+pub fn labelled(fullmove: u32, white: bool, sans: &[String]) -> Vec<String> {
+    let (mut number, mut white) = (fullmove, white);
+    let mut out = Vec::with_capacity(sans.len());
+    for (i, san) in sans.iter().enumerate() {
+        out.push(if white {
+            format!("{number}. {san}")
+        } else if i == 0 {
+            format!("{number}... {san}")
+        } else {
+            san.clone()
+        });
+        if !white {
+            number = number.saturating_add(1);
+        }
+        white = !white;
+    }
+    out
+}
+
 /// Moves in standard notation with move numbers, from move `fullmove` with `white` to move:
-/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1`.
+/// `1. Kd5 Kd7 2. Kc5`, or `1... Kd3 2. Kd1` ([`labelled`], joined).
 ///
 /// ```
 /// let sans = ["Kd3".to_string(), "Kd1".to_string()];
@@ -166,23 +193,5 @@ pub struct Notated {
 /// ```
 #[must_use]
 pub fn numbered(fullmove: u32, white: bool, sans: &[String]) -> String {
-    let (mut number, mut white) = (fullmove, white);
-    let mut out = String::new();
-    for (i, san) in sans.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if white {
-            out.push_str(&format!("{number}. {san}"));
-        } else if i == 0 {
-            out.push_str(&format!("{number}... {san}"));
-        } else {
-            out.push_str(san);
-        }
-        if !white {
-            number = number.saturating_add(1);
-        }
-        white = !white;
-    }
-    out
+    labelled(fullmove, white, sans).join(" ")
 }

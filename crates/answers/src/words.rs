@@ -44,53 +44,139 @@ pub fn describe(d: Option<Dtm>) -> String {
     }
 }
 
-/// The verdict of a position as the analysis board heads it, `side` to move: `White to move
-/// wins: mate in 11 (21 plies)`, `Stalemate: a draw`, `Beyond the tables: ...`.
+/// The verdict of a position as the analysis board heads it, `to_move` to move with `clock`
+/// plies on the halfmove clock: `White to move wins: mate in 11 (21 plies), DTZ 3`,
+/// `Stalemate: a draw`, `White to move has a cursed win: ...`, `Beyond the tables: ...`.
 ///
 /// ```
 /// use kpk_answers::probe::Probe;
 /// let pos = kpk_shakmaty::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
 /// let probe = Probe::from_tables(&pos, 0);
 /// assert_eq!(
-///     kpk_answers::words::verdict(kpk::Color::White, &probe.outcome),
-///     "White to move wins: mate in 11 (21 plies)"
+///     kpk_answers::words::verdict(kpk::Color::White, &probe.outcome, 0),
+///     "White to move wins: mate in 11 (21 plies), DTZ 3"
 /// );
 /// ```
 #[must_use]
-pub fn verdict(to_move: Color, o: &Outcome) -> String {
-    let side = side(to_move);
-    let dtm = o.dtm.map(|d| (d, plies(d.plies().unsigned_abs())));
-    match (o.category, dtm) {
-        _ if o.checkmate => format!("{side} is checkmated"),
-        _ if o.stalemate => "Stalemate: a draw".to_string(),
-        (Category::Win, Some((d, p))) => {
-            format!("{side} to move wins: mate in {} ({p})", d.uci_mate_moves())
+pub fn verdict(to_move: Color, o: &Outcome, clock: u32) -> String {
+    let (mover, other) = (side(to_move), side(to_move.other()));
+    if o.checkmate {
+        return format!("{mover} is checkmated");
+    }
+    if o.stalemate {
+        return "Stalemate: a draw".to_string();
+    }
+    // the DTZ where the tables give one (the files of more men may not)
+    let z = o.dtz.map(|z| format!(", DTZ {}", z.plies())).unwrap_or_default();
+    // the distance to mate, where there is one
+    let mate = match o.dtm {
+        None => String::new(),
+        Some(d) if d.is_win() => {
+            format!(": mate in {} ({})", d.uci_mate_moves(), plies(d.plies().unsigned_abs()))
         }
-        (Category::Loss, Some((d, p))) => {
-            format!("{side} to move loses: mated in {} ({p})", -d.uci_mate_moves())
+        Some(d) => {
+            format!(": mated in {} ({})", -d.uci_mate_moves(), plies(d.plies().unsigned_abs()))
         }
-        (Category::Win | Category::SyzygyWin, _) => format!("{side} to move wins"),
-        (Category::Loss | Category::SyzygyLoss, _) => format!("{side} to move loses"),
-        (Category::Unknown, _) => {
-            "Beyond the tables: the engine analyses this position".to_string()
+    };
+    let claim = |who: &str| {
+        format!(", but with {} on the clock {who} can claim the 50-move draw first", plies(clock))
+    };
+    match o.category {
+        Category::Win => format!("{mover} to move wins{mate}{z}"),
+        Category::Loss => format!("{mover} to move loses{mate}{z}"),
+        Category::CursedWin => format!("{mover} to move has a cursed win{mate}{z}{}", claim(other)),
+        Category::BlessedLoss => {
+            format!("{mover} to move has a blessed loss{mate}{z}{}", claim(mover))
         }
-        _ if o.insufficient_material => "Draw: insufficient material".to_string(),
-        _ => format!("{side} to move: draw"),
+        Category::SyzygyWin => {
+            format!("{mover} to move wins, unless the 50-move rule saves {other}{z}")
+        }
+        Category::SyzygyLoss => {
+            format!("{mover} to move loses, unless the 50-move rule saves {mover}{z}")
+        }
+        Category::Unknown => "Beyond the tables: the engine analyses this position".to_string(),
+        Category::Draw if o.insufficient_material => "Draw: insufficient material".to_string(),
+        Category::Draw => format!("{mover} to move: draw"),
     }
 }
 
-/// A move's outcome for the side that plays it, in a word, from the position it leads to:
-/// `checkmate`, `stalemate`, `wins`, `loses`, `draws`, `beyond the tables`.
+/// A move's outcome for the side that plays it, from the position it leads to (`after`, from
+/// the opponent's view): the class that colours it (`win-word`, `loss-word`, `draw-word`,
+/// `cursed-word`, `unknown-word`) and its words (`wins`, `checkmate`, `cursed win: the 50-move
+/// rule draws`, `draws: insufficient material`, ...).
 #[must_use]
-pub const fn move_outcome(after: &Outcome) -> &'static str {
+pub const fn move_outcome(after: &Outcome) -> (&'static str, &'static str) {
     match after.category {
-        _ if after.checkmate => "checkmate",
-        _ if after.stalemate => "stalemate",
-        Category::Loss | Category::SyzygyLoss => "wins",
-        Category::Win | Category::SyzygyWin => "loses",
-        Category::Unknown => "beyond the tables",
-        _ => "draws",
+        _ if after.checkmate => ("win-word", "checkmate"),
+        _ if after.stalemate => ("draw-word", "stalemate"),
+        Category::Loss => ("win-word", "wins"),
+        Category::Win => ("loss-word", "loses"),
+        Category::BlessedLoss => ("cursed-word", "cursed win: the 50-move rule draws"),
+        Category::CursedWin => ("cursed-word", "blessed loss: the 50-move rule draws"),
+        Category::SyzygyLoss => ("win-word", "wins, unless the 50-move rule saves"),
+        Category::SyzygyWin => ("loss-word", "loses, unless the 50-move rule saves"),
+        Category::Unknown => ("unknown-word", "beyond the tables"),
+        Category::Draw if after.insufficient_material => {
+            ("draw-word", "draws: insufficient material")
+        }
+        Category::Draw => ("draw-word", "draws"),
     }
+}
+
+/// The group a move is listed under, as lichess groups them: `Winning`, `Drawing`, `Losing` or
+/// `Beyond the tables`.
+#[must_use]
+pub const fn move_group(after: &Outcome) -> &'static str {
+    match move_outcome(after).0.as_bytes() {
+        b"win-word" => "Winning",
+        b"loss-word" => "Losing",
+        b"unknown-word" => "Beyond the tables",
+        _ => "Drawing",
+    }
+}
+
+/// A move's badges as lichess shows them, each `(kind, text)`: what it is (`checkmate`,
+/// `stalemate`, `capture`, `promotion`, `pawn move`) and the distances of the position after it
+/// without their sign (`DTZ 2`, except for a zeroing move; `DTM 20`).
+///
+/// ```
+/// use kpk_answers::probe::Probe;
+/// let pos = kpk_shakmaty::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
+/// let probe = Probe::from_tables(&pos, 0);
+/// let m = &probe.moves[0];
+/// assert_eq!(m.san, "Kd6");
+/// let badges = kpk_answers::words::badges(&m.san, &m.uci, m.zeroing, &m.after);
+/// assert_eq!(badges, [("dtz", "DTZ 2".to_string()), ("dtm", "DTM 20".to_string())]);
+/// ```
+#[must_use]
+pub fn badges(san: &str, uci: &str, zeroing: bool, after: &Outcome) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if after.checkmate {
+        out.push(("checkmate", "checkmate".to_string()));
+    }
+    if after.stalemate {
+        out.push(("stalemate", "stalemate".to_string()));
+    }
+    let capture = san.contains('x');
+    if capture {
+        out.push(("capture", "capture".to_string()));
+    }
+    if uci.len() > 4 {
+        out.push(("promotion", "promotion".to_string()));
+    } else if zeroing && !capture {
+        out.push(("pawn", "pawn move".to_string()));
+    }
+    match after.dtz.map(kpk::dtz::Dtz::plies) {
+        Some(z) if z != 0 && !zeroing && !after.checkmate => {
+            out.push(("dtz", format!("DTZ {}", z.unsigned_abs())));
+        }
+        _ => {}
+    }
+    match after.dtm.map(Dtm::plies) {
+        Some(d) if d != 0 => out.push(("dtm", format!("DTM {}", d.unsigned_abs()))),
+        _ => {}
+    }
+    out
 }
 
 /// A rule's statement as it applies to `pos` (without an aside about rook pawns for another

@@ -10,8 +10,13 @@ use axum::extract::{Path, Query};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kpk::Color;
+use kpk_answers::category::Category;
+use kpk_answers::explain::Explanation;
+use kpk_answers::line::Line;
+use kpk_answers::notation;
 use kpk_answers::probe::Probe;
 use kpk_answers::words;
+use kpk_shakmaty::fen::ParsedFen;
 use kpk_syzygy::Tablebases;
 use serde::Deserialize;
 use shakmaty::{Board, Position};
@@ -29,6 +34,14 @@ const MODULES: &[(&str, &str)] = &[
     ("keys.js", include_str!("../static/js/keys.js")),
     ("panel.js", include_str!("../static/js/panel.js")),
     ("tree.js", include_str!("../static/js/tree.js")),
+    ("analysis.js", include_str!("../static/js/analysis.js")),
+    ("edit.js", include_str!("../static/js/edit.js")),
+    ("engine-run.js", include_str!("../static/js/engine-run.js")),
+    ("input.js", include_str!("../static/js/input.js")),
+    ("load.js", include_str!("../static/js/load.js")),
+    ("play.js", include_str!("../static/js/play.js")),
+    ("state.js", include_str!("../static/js/state.js")),
+    ("view.js", include_str!("../static/js/view.js")),
 ];
 
 /// The position the page opens with when no `?fen=` names one.
@@ -57,7 +70,9 @@ pub(crate) struct PageQuery {
 }
 
 /// The page, its first paint drawn here so that it reads without a script: the board of its
-/// `?fen=`, the verdict and every move with its outcome, as the script shows them.
+/// `?fen=` (empty for a FEN that does not read), the FEN in its box, the verdict and every move
+/// with its outcome and badges, grouped, as the script shows them (a browser test holds the two
+/// equal), or the FEN's error.
 pub(crate) fn index(
     tables: &Tablebases,
     query: &Result<Query<PageQuery>, QueryRejection>,
@@ -67,53 +82,244 @@ pub(crate) fn index(
         Ok(Query(q)) => (q.fen.as_deref(), q.flip.as_deref() == Some("1")),
         Err(_) => (None, false),
     };
-    let analysis = first_analysis(tables, fen);
-    // the placement of a FEN (lichess writes its spaces as underscores), when it reads as one
-    // (read by shakmaty, as every FEN the server answers is)
-    let board = fen
-        .and_then(|f| f.split([' ', '_']).next())
-        .and_then(|p| Board::from_ascii_board_fen(p.as_bytes()).ok())
-        .or_else(|| Board::from_ascii_board_fen(START_PLACEMENT.as_bytes()).ok())
-        .unwrap_or_else(Board::empty);
-    let board = board_svg(&board, flip);
+    let text = fen.map_or_else(|| START_FEN.to_string(), |f| f.replace('_', " "));
+    let first = first_analysis(tables, &text);
+    // the placement of the FEN (read by shakmaty, as every FEN the server answers is)
+    let board = if fen.is_none() {
+        Board::from_ascii_board_fen(START_PLACEMENT.as_bytes()).ok()
+    } else {
+        text.split(' ').next().and_then(|p| Board::from_ascii_board_fen(p.as_bytes()).ok())
+    };
+    let board = board.unwrap_or_else(Board::empty);
+    // the side to move as the script reads it: the position's, else the FEN's second field,
+    // else White
+    let turn = first.turn.unwrap_or(if text.split(' ').nth(1) == Some("b") {
+        Color::Black
+    } else {
+        Color::White
+    });
+    let label = board_label(&board, turn);
+    let svg = board_svg(&board, flip, first.mated);
     let page = INDEX
-        .replacen("<!--board-->", &board, 1)
-        .replacen("Loading the analysis&hellip;", &analysis.verdict, 1)
+        .replacen("<!--board-->", &svg, 1)
+        .replacen(r#"aria-label="chess board""#, &format!(r#"aria-label="{}""#, escape(&label)), 1)
         .replacen(
-            "<ol id=\"moves\"></ol>",
-            &format!("<ol id=\"moves\">{}</ol>", analysis.moves),
+            r#"<input id="fen" name="fen""#,
+            &format!(r#"<input id="fen" name="fen" value="{}""#, escape(&text)),
+            1,
+        )
+        .replacen(
+            r#"<p id="error" role="alert"></p>"#,
+            &format!(r#"<p id="error" role="alert">{}</p>"#, escape(&first.error)),
+            1,
+        )
+        .replacen("Loading the analysis&hellip;", &escape(&first.verdict), 1)
+        .replacen(r#"<ol id="line"></ol>"#, &format!(r#"<ol id="line">{}</ol>"#, first.line.0), 1)
+        .replacen(
+            r#"<p id="line-note"></p>"#,
+            &format!(r#"<p id="line-note">{}</p>"#, first.line.1),
             1,
         );
+    let page = match &first.teaching {
+        None => page,
+        Some((why, proof, squares)) => page
+            .replacen(r#"<div id="teaching" hidden>"#, r#"<div id="teaching">"#, 1)
+            .replacen(r#"<p id="why"></p>"#, &format!(r#"<p id="why">{why}</p>"#), 1)
+            .replacen(
+                r#"<ol id="proof" aria-label="the proof's line"></ol>"#,
+                &format!(r#"<ol id="proof" aria-label="the proof's line">{proof}</ol>"#),
+                1,
+            )
+            .replacen(
+                r#"<p id="squares-note"></p>"#,
+                &format!(r#"<p id="squares-note">{squares}</p>"#),
+                1,
+            ),
+    };
+    let page = page.replacen(
+        "<ol id=\"moves\"></ol>",
+        &format!("<ol id=\"moves\">{}</ol>", first.moves),
+        1,
+    );
     asset(page, "text/html; charset=utf-8")
 }
 
-/// The verdict and the moves of the first paint, as HTML.
+/// The first paint's analysis: the verdict, the moves as HTML, the FEN's error, the side to
+/// move and the checkmated king's square.
 struct FirstAnalysis {
     verdict: String,
     moves: String,
+    error: String,
+    turn: Option<Color>,
+    mated: Option<usize>,
+    /// The optimal line's steps as HTML list items, and its note.
+    line: (String, String),
+    /// For KPK, the explanation: the reason, the proof's steps as list items, the squares' note.
+    teaching: Option<(String, String, String)>,
 }
 
-/// The tables' answer for the page's position (the starting one without a FEN), in words:
-/// what the script shows once it runs, so that a reader without one sees it too.
-fn first_analysis(tables: &Tablebases, fen: Option<&str>) -> FirstAnalysis {
-    let text = fen.unwrap_or(START_FEN);
-    let Ok(pos) = crate::api::parse_position(Some(text)) else {
-        return FirstAnalysis {
-            verdict: "No analysis: the FEN is not a legal position".into(),
-            moves: String::new(),
-        };
+/// The tables' answer for the page's position, in the words of [`kpk_answers::words`]: what
+/// the script shows once it runs, so that a reader without one sees it too.
+fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
+    let refused = |error: String| FirstAnalysis {
+        verdict: "No analysis".into(),
+        moves: String::new(),
+        error,
+        turn: None,
+        mated: None,
+        line: (String::new(), String::new()),
+        teaching: None,
     };
-    let Ok(probe) = Probe::from_files(tables, &pos) else {
-        return FirstAnalysis { verdict: "No analysis".into(), moves: String::new() };
+    let pos = match crate::api::parse_position(Some(text)) {
+        Ok(pos) => pos,
+        Err(e) => return refused(e.message),
+    };
+    let probe = match Probe::from_files(tables, &pos) {
+        Ok(probe) => probe,
+        Err(e) => return refused(e.to_string()),
     };
     let side = if pos.turn() == shakmaty::Color::White { Color::White } else { Color::Black };
-    let verdict = words::verdict(side, &probe.outcome);
-    let mut moves = String::new();
+    let o = &probe.outcome;
+    let verdict = words::verdict(side, o, pos.halfmoves());
+    // grouped as lichess groups them, each group once in the order its first move comes, its
+    // moves in the answer's order
+    let mut groups: Vec<(&str, Vec<&kpk_answers::probe::MoveProbe>)> = Vec::new();
     for m in &probe.moves {
-        let _ =
-            write!(moves, "<li><strong>{}</strong> {}</li>", m.san, words::move_outcome(&m.after));
+        let g = words::move_group(&m.after);
+        match groups.iter_mut().find(|(name, _)| *name == g) {
+            Some((_, list)) => list.push(m),
+            None => groups.push((g, vec![m])),
+        }
     }
-    FirstAnalysis { verdict, moves }
+    let mut moves = String::new();
+    for (name, list) in groups {
+        let _ = write!(moves, r#"<li class="group">{name}</li>"#);
+        for m in list {
+            let (class, outcome) = words::move_outcome(&m.after);
+            let _ = write!(
+                moves,
+                r#"<li><strong>{}</strong> <span class="{class}">{outcome}</span>"#,
+                m.san
+            );
+            for (kind, badge) in words::badges(&m.san, &m.uci, m.zeroing, &m.after) {
+                let _ = write!(
+                    moves,
+                    r#" <span class="badge {kind}" data-badge="{kind}">{badge}</span>"#
+                );
+            }
+            moves.push_str("</li>");
+        }
+    }
+    // the checkmated king's square, marked as lichess marks it
+    let mated = if o.checkmate { pos.board().king_of(pos.turn()).map(usize::from) } else { None };
+    let (line, teaching) = match kpk_shakmaty::fen::parse(text) {
+        Ok(parsed) => (first_line(text, &parsed), first_teaching(text, &parsed)),
+        Err(_) => ((String::new(), String::new()), None),
+    };
+    FirstAnalysis { verdict, moves, error: String::new(), turn: Some(side), mated, line, teaching }
+}
+
+/// List items of labelled moves (`1. Kd6`, `Kf7`, ...), from the position `parsed`.
+fn steps(parsed: &ParsedFen, sans: &[String]) -> String {
+    let white = parsed.position.side_to_move() == Color::White;
+    notation::labelled(parsed.fullmoves, white, sans)
+        .iter()
+        .map(|label| format!("<li>{}</li>", escape(label)))
+        .collect()
+}
+
+/// The optimal line of a position of at most three men, as the script lists it: its steps,
+/// and what the 50-move rule changes.
+fn first_line(text: &str, parsed: &ParsedFen) -> (String, String) {
+    let line = Line::of(text, &parsed.position, parsed.halfmoves);
+    let sans: Vec<String> = line.steps.iter().map(|s| s.san.to_string()).collect();
+    (steps(parsed, &sans), line.rule.map(|r| escape(&r)).unwrap_or_default())
+}
+
+/// The explanation of a KPK position, as the script shows it under "Why": the reason, the
+/// proof's line and how it ends, the key squares and the tables' first move where it is the
+/// one to play.
+fn first_teaching(text: &str, parsed: &ParsedFen) -> Option<(String, String, String)> {
+    parsed.position.as_kpk()?;
+    let e = Explanation::of(text, parsed);
+    let proof = e.proof.as_ref().map_or_else(String::new, |p| {
+        let sans: Vec<String> = p.line.moves.iter().map(|m| m.san.to_string()).collect();
+        format!(
+            r#"{}<li class="proof-end">and then: {}</li>"#,
+            steps(parsed, &sans),
+            escape(&p.line.end.reason)
+        )
+    });
+    let first = match (&e.first_move, e.category) {
+        (Some(m), Category::Win) => format!(". Fastest win: {}", m.san),
+        (Some(m), Category::Loss) => format!(". Longest defence: {}", m.san),
+        _ => String::new(),
+    };
+    let squares = e
+        .key_squares
+        .as_ref()
+        .map(|k| format!("Key squares: {}{first}", k.join(" ")))
+        .unwrap_or_default();
+    Some((escape(&e.reason), proof, escape(&squares)))
+}
+
+/// Text for HTML (an attribute's value or an element's text).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The board in words, as the script names it for a screen reader: `chess board. White: king
+/// e6, pawn e5. Black: king e8. White to move.`
+fn board_label(board: &Board, turn: Color) -> String {
+    const ORDER: [shakmaty::Role; 6] = [
+        shakmaty::Role::King,
+        shakmaty::Role::Queen,
+        shakmaty::Role::Rook,
+        shakmaty::Role::Bishop,
+        shakmaty::Role::Knight,
+        shakmaty::Role::Pawn,
+    ];
+    let side = |color: shakmaty::Color| {
+        let mut men = Vec::new();
+        for role in ORDER {
+            for sq in board.by_piece(shakmaty::Piece { color, role }) {
+                men.push(format!("{} {sq}", kpk_name(role)));
+            }
+        }
+        if men.is_empty() { "no men".to_string() } else { men.join(", ") }
+    };
+    let to_move = match turn {
+        Color::White => " White to move.",
+        Color::Black => " Black to move.",
+    };
+    format!(
+        "chess board. White: {}. Black: {}.{to_move}",
+        side(shakmaty::Color::White),
+        side(shakmaty::Color::Black)
+    )
+}
+
+/// A role's English name.
+const fn kpk_name(role: shakmaty::Role) -> &'static str {
+    match role {
+        shakmaty::Role::King => "king",
+        shakmaty::Role::Queen => "queen",
+        shakmaty::Role::Rook => "rook",
+        shakmaty::Role::Bishop => "bishop",
+        shakmaty::Role::Knight => "knight",
+        shakmaty::Role::Pawn => "pawn",
+    }
 }
 
 pub(crate) async fn module(Path(name): Path<String>) -> Response {
@@ -131,7 +337,7 @@ pub(crate) async fn style() -> Response {
 ///
 /// The script (`board.js`) draws the same markup again once it runs, and from then on alone: the
 /// server draws only the first paint, so that the men show before any script and without one.
-fn board_svg(board: &Board, flipped: bool) -> String {
+fn board_svg(board: &Board, flipped: bool, mated: Option<usize>) -> String {
     const FILES: &[u8; 8] = b"abcdefgh";
     let corner = |i: usize| {
         let (file, rank) = (i % 8, i / 8);
@@ -142,6 +348,7 @@ fn board_svg(board: &Board, flipped: bool) -> String {
     for i in 0..64 {
         let (x, y) = corner(i);
         let shade = if (i % 8 + i / 8) % 2 == 1 { "light" } else { "dark" };
+        let shade = if mated == Some(i) { format!("{shade} mated") } else { shade.to_string() };
         let _ = write!(
             out,
             r#"<rect x="{x}" y="{y}" width="1" height="1" class="sq {shade}" data-square="{}"/>"#,
@@ -179,11 +386,11 @@ mod tests {
     #[test]
     fn the_first_paint_draws_the_men_of_the_placement() {
         let board = Board::from_ascii_board_fen(b"4k3/8/8/8/8/8/4P3/4K3").unwrap();
-        let svg = board_svg(&board, false);
+        let svg = board_svg(&board, false, None);
         assert_eq!(svg.matches("<use ").count(), 3);
         assert!(svg.contains(r##"href="#piece-K" x="4" y="7""##), "{svg}");
         assert!(svg.contains(r#"data-man="k" data-square="e8""#));
         // flipped: e1 at the top
-        assert!(board_svg(&board, true).contains(r##"href="#piece-K" x="3" y="0""##));
+        assert!(board_svg(&board, true, None).contains(r##"href="#piece-K" x="3" y="0""##));
     }
 }

@@ -410,8 +410,24 @@ fn fetch(path: &str) -> String {
 
 #[test]
 fn the_page_and_its_assets_are_served_without_external_references() {
-    let modules =
-        ["app", "api", "board", "fen", "keys", "panel", "tree"].map(|m| format!("/js/{m}.js"));
+    let modules = [
+        "app",
+        "api",
+        "board",
+        "fen",
+        "keys",
+        "panel",
+        "tree",
+        "analysis",
+        "edit",
+        "engine-run",
+        "input",
+        "load",
+        "play",
+        "state",
+        "view",
+    ]
+    .map(|m| format!("/js/{m}.js"));
     let assets = [("/", "text/html"), ("/style.css", "text/css")]
         .into_iter()
         .map(|(p, k)| (p.to_string(), k))
@@ -449,7 +465,10 @@ fn the_page_and_its_assets_are_served_without_external_references() {
         "three men besides the 16 figures of the palette and promotion box"
     );
     assert!(fetch("/").contains(r#"data-man="P" data-square="e2""#));
-    assert!(fetch("/?fen=not-a-fen").contains(r#"data-man="P" data-square="e2""#));
+    // a FEN that does not read draws an empty board, and says what is wrong
+    let refused = fetch("/?fen=not-a-fen");
+    assert!(!refused.contains("data-man="), "{refused}");
+    assert!(refused.contains("invalid FEN"), "{refused}");
 }
 
 #[test]

@@ -41,24 +41,23 @@ export function verdictWords(v, turn, clock) {
   const other = turn === "w" ? "Black" : "White";
   if (v.checkmate) return side + " is checkmated";
   if (v.stalemate) return "Stalemate: a draw";
-  const z = ", DTZ " + v.dtz;
+  const given = (n) => n !== null && n !== undefined;
+  // the DTZ where the tables give one (the files of more men may not)
+  const z = given(v.dtz) ? ", DTZ " + v.dtz : "";
+  // the distance to mate, where there is one: ": mate in 11 (21 plies)", ": mated in 12 (24 plies)"
+  const mate = !given(v.dtm) ? ""
+    : v.dtm > 0 ? ": mate in " + Math.ceil(v.dtm / 2) + " (" + plies(v.dtm) + ")"
+    : ": mated in " + (-v.dtm / 2) + " (" + plies(-v.dtm) + ")";
   // beyond three men the files give no distance to mate: the result and the DTZ only
-  if (v.dtm === null && (v.category === "win" || v.category === "loss")) {
-    return side + " to move " + (v.category === "win" ? "wins" : "loses") + z;
-  }
-  if (v.dtm === null && (v.category === "cursed-win" || v.category === "blessed-loss")) {
-    const winner = v.category === "cursed-win" ? side : other;
-    return side + " to move has a " + v.category.replace("-", " ") + z + ", but with " + plies(clock) +
-      " on the clock " + (winner === side ? other : side) + " can claim the 50-move draw first";
-  }
-  if (v.category === "win") return side + " to move wins: mate in " + Math.ceil(v.dtm / 2) + " (" + plies(v.dtm) + ")" + z;
-  if (v.category === "loss") return side + " to move loses: mated in " + (-v.dtm / 2) + " (" + plies(-v.dtm) + ")" + z;
+  if (v.category === "win") return side + " to move wins" + mate + z;
+  if (v.category === "loss") return side + " to move loses" + mate + z;
+  // a win over the board that the 50-move rule spoils: the losing side can claim the draw first
   if (v.category === "cursed-win") {
-    return side + " to move has a cursed win: mate in " + Math.ceil(v.dtm / 2) + z + ", but with " + plies(clock) +
+    return side + " to move has a cursed win" + mate + z + ", but with " + plies(clock) +
       " on the clock " + other + " can claim the 50-move draw first";
   }
   if (v.category === "blessed-loss") {
-    return side + " to move has a blessed loss: mated in " + (-v.dtm / 2) + z + ", but with " + plies(clock) +
+    return side + " to move has a blessed loss" + mate + z + ", but with " + plies(clock) +
       " on the clock " + side + " can claim the 50-move draw first";
   }
   if (v.category === "syzygy-win") return side + " to move wins, unless the 50-move rule saves " + other + z;
@@ -87,6 +86,8 @@ export function clear(message) {
   verdict.dataset.dtz = "";
   for (const id of ["why", "squares-note", "line-note", "line-step"]) $(id).textContent = "";
   for (const id of ["moves", "line", "proof"]) $(id).textContent = "";
+  // no heading over an empty list
+  $("moves-title").hidden = true;
   $("teaching").hidden = true;
   $("plan-box").hidden = true;
   $("coach").textContent = "";

@@ -11,20 +11,24 @@
 //! |---|---|---|
 //! | `Hash` | spin 1-4096, default 16 | transposition table size in MiB |
 //! | `Clear Hash` | button | empty the table |
-//! | `DrawPolicy` | combo `Zero`, `Contempt`, `CrayBlitz` | how draws score ([`DrawPolicy`]) |
+//! | `DrawPolicy` | combo `Zero`, `Contempt`, `CrayBlitz`, default `Zero` | how draws score ([`DrawPolicy`](kpk_score::DrawPolicy)) |
 //! | `Contempt` | spin -1000-1000, default 0 | centipawns a draw costs the engine under `Contempt` |
 //! | `Grain` | spin 1-100, default 1 | evaluations rounded to this many centipawns |
-//! | `TTScheme` | combo `PlyDistance`, `DelayedLoss` | how mate distances go through the table |
-//! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Rules`, `Off` | endgame knowledge ([`Knowledge`]) |
-//! | `Search` | combo `PVS`, `MTDf` | the driver |
+//! | `TTScheme` | combo `PlyDistance`, `DelayedLoss`, default `PlyDistance` | how mate distances go through the table |
+//! | `Knowledge` | combo `Progress`, `PawnRank`, `Recognizer`, `Rules`, `Off`, default `Progress` | endgame knowledge ([`Knowledge`](crate::eval::Knowledge)) |
+//! | `Search` | combo `PVS`, `MTDf`, default `PVS` | the driver |
 //! | `RootDTM` | check, default true | answer a root of at most three men from the tables: the quickest mate the 50-move rule allows from the root's clock (with its line), a draw for a cursed win |
 //! | `Tables` | check, default true | probe the tables at every node of at most three men below the root: exact mate scores (`mate N` for a longer position that converts into a known mate) and draws, under the 50-move rule; false searches those endings too |
-//! | `MultiPV` | spin 1-32, default 1 | lines per iteration: the best, then the best with that first move excluded, ...; each `info` line carries `multipv N` when more than one is asked |
 //! | `Selective` | check, default true | the selective search of [`crate::selective`] (check, single-reply and mate-threat extensions, null move, late-move reductions, internal iterative reduction, futility and razoring, aspiration windows, the quiescence search's delta pruning and table); false searches full width |
 //! | `UCI_ShowWDL` | check, default false | each `info` line carries `wdl W D L` in permille ([`wdl_permille`]: certain for a mate or a known result, a logistic model of the evaluation otherwise) |
+//! | `MultiPV` | spin 1-32, default 1 | lines per iteration: the best, then the best with that first move excluded, ...; each `info` line carries `multipv N` when more than one is asked |
 //! | `Move Overhead` | spin 0-5000, default 30 | milliseconds kept back for the GUI's lag |
 //! | `SyzygyPath` | string, default `<empty>` | directories of Syzygy files (`KQvKR.rtbw`, `KQvKR.rtbz`, ...), separated by `:` (`;` on Windows): a root they hold is answered from them (the move that keeps the best result under the 50-move rule and zeroes soonest, scored in the known-win band), and below the root a position just reached by a capture or a pawn move takes its WDL from them; three men stay with the embedded tables (exact mates). A directory that cannot be read, or a file whose size no table can have, is named in an `info string` (the tables added before it are kept); a file whose contents do not decode is passed over when a position needs it (the search answers instead) |
 //! | `SyzygyProbeLimit` | spin 0-7, default 7 | the most men of a position the files are probed for |
+//!
+//! The options are declared once, in `options.rs` (name, type, default, range, meaning and
+//! what a value sets); the `uci` listing, `setoption` and the engine's defaults are derived
+//! from that declaration, and a unit test checks this table against it.
 //!
 //! **Time management.** With a clock, the engine spends `time / moves_to_go + 3/4 * increment`
 //! (30 moves to go when the GUI does not say), never more than a third of what is left, minus
@@ -52,20 +56,22 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use kpk_score::{DrawPolicy, Grain, Score, UciScore};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use crate::eval::Knowledge;
-use crate::search::{Driver, Info, Limits, Options, SearchResult, Searcher, Syzygy, TtScheme, key};
-use crate::selective::Selectivity;
+use crate::search::{Info, SearchResult, Searcher, key};
+
+mod go;
+mod info;
+mod options;
+
+use go::{Go, parse_go};
+pub use info::wdl_permille;
+use info::{info_line, uci};
+use options::{OPTIONS, Settings};
 
 const NAME: &str = concat!("kpk ", env!("CARGO_PKG_VERSION"));
-const DEFAULT_HASH: usize = 16;
-const DEFAULT_OVERHEAD_MS: u64 = 30;
-/// The default and largest `SyzygyProbeLimit`: the largest Syzygy tables have seven men.
-const DEFAULT_PROBE_LIMIT: usize = 7;
 
 type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -83,14 +89,8 @@ pub struct Engine {
     running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, Arc<AtomicBool>)>,
     position: Chess,
     history: Vec<u64>,
-    /// The `Contempt` value, used whenever `DrawPolicy` is `Contempt`.
-    contempt: i32,
-    overhead: Duration,
-    /// `UCI_ShowWDL`: each `info` line carries `wdl W D L`.
-    show_wdl: bool,
-    /// The files of `SyzygyPath` (none until it is set) and `SyzygyProbeLimit`.
-    syzygy: Option<Syzygy>,
-    probe_limit: usize,
+    /// What the options set outside the searcher.
+    settings: Settings,
 }
 
 impl Default for Engine {
@@ -103,16 +103,13 @@ impl Engine {
     /// An engine at the start position with default options.
     #[must_use]
     pub fn new() -> Engine {
+        let (searcher, settings) = options::defaults();
         Engine {
-            searcher: Some(fresh_searcher(engine_options())),
+            searcher: Some(searcher),
             running: None,
             position: Chess::default(),
             history: Vec::new(),
-            contempt: 0,
-            show_wdl: false,
-            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
-            syzygy: None,
-            probe_limit: DEFAULT_PROBE_LIMIT,
+            settings,
         }
     }
 
@@ -147,7 +144,7 @@ impl Engine {
                 say(out, &format!("id name {NAME}"));
                 say(out, "id author the kpk authors");
                 for option in OPTIONS {
-                    say(out, &format!("option name {option}"));
+                    say(out, &option.uci_line());
                 }
                 say(out, "uciok");
             }
@@ -162,7 +159,11 @@ impl Engine {
             }
             "setoption" => {
                 self.finish_search();
-                if let Err(e) = self.set_option(&rest) {
+                let set = match self.searcher.as_mut() {
+                    Some(searcher) => options::set_option(&rest, searcher, &mut self.settings),
+                    None => Err("the engine is busy".to_string()),
+                };
+                if let Err(e) = set {
                     say(out, &format!("info string {e}"));
                 }
             }
@@ -196,112 +197,11 @@ impl Engine {
                 self.searcher = Some(searcher);
             } else {
                 // the search thread panicked: start again with a fresh table
-                let mut searcher = fresh_searcher(engine_options());
-                searcher.set_syzygy(self.syzygy.clone());
+                let (mut searcher, _) = options::defaults();
+                searcher.set_syzygy(self.settings.syzygy.clone());
                 self.searcher = Some(searcher);
             }
         }
-    }
-
-    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
-        let joined = words.join(" ");
-        let body = joined.strip_prefix("name ").ok_or("setoption: expected `name`")?;
-        let (name, value) = match body.split_once(" value ") {
-            Some((n, v)) => (n.trim(), Some(v.trim())),
-            None => (body.trim(), None),
-        };
-        let searcher = self.searcher.as_mut().ok_or("the engine is busy")?;
-        let mut options = searcher.options();
-        let number = |lo: i64, hi: i64| -> Result<i64, String> {
-            let v = value.ok_or(format!("option {name}: no value"))?;
-            let n: i64 = v.parse().map_err(|_| format!("option {name}: `{v}` is not a number"))?;
-            if (lo..=hi).contains(&n) {
-                Ok(n)
-            } else {
-                Err(format!("option {name}: {n} is outside {lo}..={hi}"))
-            }
-        };
-        let word = value.unwrap_or("");
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => searcher.resize(usize::try_from(number(1, 4096)?).unwrap_or(DEFAULT_HASH)),
-            "clear hash" => searcher.clear(),
-            "contempt" => {
-                self.contempt = i32::try_from(number(-1000, 1000)?).unwrap_or(0);
-                if let DrawPolicy::Contempt(_) = options.draw {
-                    options.draw = DrawPolicy::Contempt(self.contempt);
-                }
-            }
-            "drawpolicy" => {
-                let policies = [
-                    ("zero", DrawPolicy::Zero),
-                    ("contempt", DrawPolicy::Contempt(self.contempt)),
-                    ("crayblitz", DrawPolicy::CrayBlitz),
-                ];
-                options.draw = choose("DrawPolicy", word, &policies)?;
-            }
-            "grain" => {
-                let step = u32::try_from(number(1, 100)?).unwrap_or(1);
-                options.grain = if step == 1 { None } else { Grain::new(step).ok() };
-            }
-            "ttscheme" => {
-                let schemes = [
-                    ("plydistance", TtScheme::PlyDistance),
-                    ("delayedloss", TtScheme::DelayedLoss),
-                ];
-                options.scheme = choose("TTScheme", word, &schemes)?;
-            }
-            "knowledge" => {
-                let kinds = [
-                    ("progress", Knowledge::Progress),
-                    ("pawnrank", Knowledge::PawnRank),
-                    ("recognizer", Knowledge::Recognizer),
-                    ("rules", Knowledge::Rules),
-                    ("off", Knowledge::Off),
-                ];
-                options.knowledge = choose("Knowledge", word, &kinds)?;
-            }
-            "search" => {
-                options.driver =
-                    choose("Search", word, &[("pvs", Driver::Pvs), ("mtdf", Driver::Mtdf)])?;
-            }
-            "rootdtm" => {
-                options.root_dtm = choose("RootDTM", word, &[("true", true), ("false", false)])?;
-            }
-            "multipv" => {
-                options.multi_pv = u8::try_from(number(1, 32)?).unwrap_or(1);
-            }
-            "selective" => {
-                let on = choose("Selective", word, &[("true", true), ("false", false)])?;
-                options.selectivity = if on { Selectivity::ALL } else { Selectivity::NONE };
-            }
-            "tables" => {
-                options.tables = choose("Tables", word, &[("true", true), ("false", false)])?;
-            }
-            "uci_showwdl" => {
-                self.show_wdl = choose("UCI_ShowWDL", word, &[("true", true), ("false", false)])?;
-            }
-            "move overhead" => {
-                self.overhead = Duration::from_millis(number(0, 5000)?.unsigned_abs());
-            }
-            "syzygypath" => {
-                let (syzygy, problems) = open_syzygy(value.unwrap_or(""), self.probe_limit);
-                self.syzygy = syzygy;
-                searcher.set_syzygy(self.syzygy.clone());
-                if !problems.is_empty() {
-                    return Err(problems.join("; "));
-                }
-            }
-            "syzygyprobelimit" => {
-                self.probe_limit = usize::try_from(number(0, 7)?).unwrap_or(DEFAULT_PROBE_LIMIT);
-                if let Some(s) = self.syzygy.as_mut() {
-                    s.probe_limit = self.probe_limit;
-                }
-                searcher.set_syzygy(self.syzygy.clone());
-            }
-            _ => return Err(format!("unknown option `{name}`")),
-        }
-        searcher.set_options(options);
-        Ok(())
     }
 
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
@@ -334,19 +234,19 @@ impl Engine {
 
     fn go(&mut self, go: &Go, out: &Output) {
         let Some(mut searcher) = self.searcher.take() else { return };
-        let limits = go.limits(self.position.turn(), self.overhead);
+        let limits = go.limits(self.position.turn(), self.settings.overhead);
         let infinite = go.infinite;
         let stop = searcher.stop_flag();
         stop.store(false, Ordering::SeqCst);
         let stopped = Arc::new(AtomicBool::new(false));
         let (root, history, out) = (self.position.clone(), self.history.clone(), Arc::clone(out));
         let waiting = Arc::clone(&stopped);
-        let show_wdl = self.show_wdl;
+        let show_wdl = self.settings.show_wdl;
         let handle = std::thread::spawn(move || {
             let mut report = |info: &Info| say(&out, &info_line(info, show_wdl));
             // a search that panics must still answer: a GUI waiting for `bestmove` would lose on
             // time. It answers the first legal move, says why, and leaves a fresh searcher.
-            let (options, syzygy) = (searcher.options(), searcher.syzygy().cloned());
+            let (kept, syzygy) = (searcher.options(), searcher.syzygy().cloned());
             let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 searcher.run(&root, &history, limits, &mut report)
             }));
@@ -356,7 +256,8 @@ impl Engine {
                 say(&out, "info string the search failed; answering the first legal move");
             }
             let searcher = if failed {
-                let mut fresh = fresh_searcher(options);
+                let (mut fresh, _) = options::defaults();
+                fresh.set_options(kept);
                 fresh.set_syzygy(syzygy);
                 fresh
             } else {
@@ -381,40 +282,6 @@ impl Engine {
 /// The move to answer and the one to ponder, from a search that finished or panicked: after a
 /// panic, the first legal move of `root` (none when there is none), so a GUI still gets its
 /// `bestmove`.
-/// The engine's options before any `setoption`: the library's, with the tables on at the root
-/// and below it (GUIs get `mate N` from them; the library's defaults measure the search alone).
-fn engine_options() -> Options {
-    Options { root_dtm: true, tables: true, selectivity: Selectivity::ALL, ..Options::default() }
-}
-
-/// The Syzygy files of a `SyzygyPath` value (directories separated by the platform's path
-/// separator; empty or `<empty>` for none) probed up to `probe_limit` men, and what went wrong
-/// with each directory that could not be added (the directories that could are kept).
-fn open_syzygy(path: &str, probe_limit: usize) -> (Option<Syzygy>, Vec<String>) {
-    let mut tables = kpk_syzygy::Tablebases::new();
-    let mut problems = Vec::new();
-    let path = path.trim();
-    if path.is_empty() || path == "<empty>" {
-        return (None, problems);
-    }
-    for dir in std::env::split_paths(path).filter(|d| !d.as_os_str().is_empty()) {
-        if let Err(e) = tables.add_directory(&dir) {
-            problems.push(format!("SyzygyPath: {e}"));
-        }
-    }
-    // the tables added before a damaged file are kept and used
-    let any = tables.files().next().is_some();
-    let syzygy = any.then(|| Syzygy { tables: Arc::new(tables), probe_limit });
-    (syzygy, problems)
-}
-
-/// A searcher with the default table size and `options`.
-fn fresh_searcher(options: Options) -> Searcher {
-    let mut searcher = Searcher::new(DEFAULT_HASH);
-    searcher.set_options(options);
-    searcher
-}
-
 fn settle(run: std::thread::Result<SearchResult>, root: &Chess) -> (Option<Move>, Option<Move>) {
     match run {
         Ok(result) => (result.best, result.pv.get(1).cloned()),
@@ -422,159 +289,14 @@ fn settle(run: std::thread::Result<SearchResult>, root: &Chess) -> (Option<Move>
     }
 }
 
-/// The value of a combo option named `word` (any case) among `values`.
-fn choose<T: Copy>(option: &str, word: &str, values: &[(&str, T)]) -> Result<T, String> {
-    values
-        .iter()
-        .find(|(name, _)| word.eq_ignore_ascii_case(name))
-        .map(|&(_, v)| v)
-        .ok_or_else(|| format!("option {option}: unknown value `{word}`"))
-}
-
-fn uci(m: &Move) -> String {
-    UciMove::from_standard(*m).to_string()
-}
-
 fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
-}
-
-/// The win, draw and loss chances in permille that `UCI_ShowWDL` reports for a score: certain
-/// for a proof (a mate, or a known win or loss of the endgame knowledge and the tables);
-/// for an evaluation a logistic model in centipawns (at 0: 76 / 848 / 76; at +150: 500 / 492 /
-/// 8; at +300: 924 / 75 / 1), a guide for a GUI's bar, not a measured rate.
-#[must_use]
-pub fn wdl_permille(score: Score) -> (u32, u32, u32) {
-    if score.is_winning_proof() {
-        return (1000, 0, 0);
-    }
-    if score.is_losing_proof() {
-        return (0, 0, 1000);
-    }
-    let cp = f64::from(score.get());
-    let chance = |x: f64| 1000.0 / (1.0 + (-x / 60.0).exp());
-    // whole permilles that add up to 1,000
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0..=1000
-    let (w, l) = (chance(cp - 150.0).round() as u32, chance(-cp - 150.0).round() as u32);
-    (w, 1000 - w - l, l)
-}
-
-fn info_line(info: &Info, show_wdl: bool) -> String {
-    let ms = info.time.as_millis();
-    let nps = u128::from(info.nodes) * 1000 / ms.max(1);
-    let pv: Vec<String> = info.pv.iter().map(uci).collect();
-    let score = UciScore { score: info.score, bound: info.bound };
-    let mut line = format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} tbhits {}",
-        info.depth, info.seldepth, info.nodes, info.hashfull, info.tbhits
-    );
-    if info.multipv > 0 {
-        line = line.replacen(" score ", &format!(" multipv {} score ", info.multipv), 1);
-    }
-    if show_wdl {
-        let (w, d, l) = wdl_permille(info.score);
-        line = line.replacen(" nodes ", &format!(" wdl {w} {d} {l} nodes "), 1);
-    }
-    if !pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&pv.join(" "));
-    }
-    line
-}
-
-const OPTIONS: [&str; 16] = [
-    "Hash type spin default 16 min 1 max 4096",
-    "Clear Hash type button",
-    "DrawPolicy type combo default Zero var Zero var Contempt var CrayBlitz",
-    "Contempt type spin default 0 min -1000 max 1000",
-    "Grain type spin default 1 min 1 max 100",
-    "TTScheme type combo default PlyDistance var PlyDistance var DelayedLoss",
-    "Knowledge type combo default Progress var Progress var PawnRank var Recognizer var Rules var Off",
-    "Search type combo default PVS var PVS var MTDf",
-    "RootDTM type check default true",
-    "Tables type check default true",
-    "Selective type check default true",
-    "UCI_ShowWDL type check default false",
-    "MultiPV type spin default 1 min 1 max 32",
-    "Move Overhead type spin default 30 min 0 max 5000",
-    "SyzygyPath type string default <empty>",
-    "SyzygyProbeLimit type spin default 7 min 0 max 7",
-];
-
-/// The arguments of `go`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Go {
-    depth: Option<u8>,
-    nodes: Option<u64>,
-    movetime: Option<u64>,
-    wtime: Option<u64>,
-    btime: Option<u64>,
-    winc: Option<u64>,
-    binc: Option<u64>,
-    movestogo: Option<u64>,
-    mate: Option<u32>,
-    infinite: bool,
-}
-
-fn parse_go(words: &[&str]) -> Result<Go, String> {
-    let mut go = Go::default();
-    let mut it = words.iter();
-    while let Some(&word) = it.next() {
-        let mut value = || -> Result<u64, String> {
-            let v = it.next().ok_or(format!("go: `{word}` needs a number"))?;
-            // clocks may run below zero in some GUIs: that is no time at all
-            if let Some(neg) = v.strip_prefix('-') {
-                return neg.parse::<u64>().map(|_| 0).map_err(|_| format!("go {word}: `{v}`"));
-            }
-            v.parse().map_err(|_| format!("go {word}: `{v}` is not a number"))
-        };
-        match word {
-            "depth" => go.depth = Some(u8::try_from(value()?.clamp(1, 120)).unwrap_or(120)),
-            "nodes" => go.nodes = Some(value()?),
-            "movetime" => go.movetime = Some(value()?),
-            "wtime" => go.wtime = Some(value()?),
-            "btime" => go.btime = Some(value()?),
-            "winc" => go.winc = Some(value()?),
-            "binc" => go.binc = Some(value()?),
-            "movestogo" => go.movestogo = Some(value()?),
-            "mate" => go.mate = Some(u32::try_from(value()?).unwrap_or(u32::MAX)),
-            "infinite" => go.infinite = true,
-            "ponder" => {}
-            "searchmoves" => return Err("go searchmoves is not supported".to_string()),
-            other => return Err(format!("go: unknown argument `{other}`")),
-        }
-    }
-    Ok(go)
-}
-
-impl Go {
-    fn limits(&self, turn: shakmaty::Color, overhead: Duration) -> Limits {
-        let mut limits =
-            Limits { depth: self.depth, nodes: self.nodes, mate: self.mate, time: None };
-        if self.infinite {
-            return Limits { time: None, ..limits };
-        }
-        let ms = Duration::from_millis;
-        if let Some(t) = self.movetime {
-            limits.time = Some(ms(t).saturating_sub(overhead).max(ms(1)));
-        }
-        let (time, inc) = match turn {
-            shakmaty::Color::White => (self.wtime, self.winc),
-            shakmaty::Color::Black => (self.btime, self.binc),
-        };
-        if let Some(left) = time {
-            let to_go = self.movestogo.unwrap_or(30).clamp(1, 50);
-            let share = left / to_go + inc.unwrap_or(0) * 3 / 4;
-            let budget = ms(share.min(left / 3)).saturating_sub(overhead).max(ms(1));
-            limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
-        }
-        limits
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kpk_score::Score;
     use std::io::Read;
     use std::time::Instant;
 
@@ -684,15 +406,70 @@ mod tests {
         assert!(waited < Duration::from_millis(500), "{waited:?}");
     }
 
+    /// `setoption` refuses what it cannot take with the messages it has always given (the
+    /// lines of the engine before the options were declared once), and takes the rest quietly.
     #[test]
-    fn clock_budgets_stay_inside_the_time_left() {
-        let go = parse_go(&["wtime", "1000", "btime", "900", "winc", "10", "binc", "10"]).unwrap();
-        let white = go.limits(shakmaty::Color::White, Duration::from_millis(30)).time.unwrap();
-        assert!(white < Duration::from_millis(1000 / 3), "{white:?}");
-        assert!(white >= Duration::from_millis(1), "{white:?}");
-        let low = parse_go(&["wtime", "5", "winc", "0"]).unwrap();
-        let t = low.limits(shakmaty::Color::White, Duration::from_millis(30)).time.unwrap();
-        assert_eq!(t, Duration::from_millis(1));
-        assert_eq!(parse_go(&["wtime", "-20"]).unwrap().wtime, Some(0));
+    fn setoption_answers_as_before() {
+        let asked = [
+            ("setoption name Hash value 0", "option Hash: 0 is outside 1..=4096"),
+            ("setoption name Hash value 4097", "option Hash: 4097 is outside 1..=4096"),
+            ("setoption name hash value x", "option hash: `x` is not a number"),
+            ("setoption name Hash", "option Hash: no value"),
+            ("setoption name Hash value 1", ""),
+            ("setoption name clear hash value whatever", ""),
+            ("setoption name DrawPolicy value Nope", "option DrawPolicy: unknown value `Nope`"),
+            ("setoption name DrawPolicy", "option DrawPolicy: unknown value ``"),
+            ("setoption name drawpolicy value crayblitz", ""),
+            (
+                "setoption name Contempt value -1001",
+                "option Contempt: -1001 is outside -1000..=1000",
+            ),
+            ("setoption name Contempt value -1000", ""),
+            ("setoption name Grain value 101", "option Grain: 101 is outside 1..=100"),
+            ("setoption name TTScheme value Foo", "option TTScheme: unknown value `Foo`"),
+            ("setoption name Knowledge value Foo", "option Knowledge: unknown value `Foo`"),
+            ("setoption name Search value mtdf", ""),
+            ("setoption name RootDTM value maybe", "option RootDTM: unknown value `maybe`"),
+            ("setoption name Tables value", "unknown option `Tables value`"),
+            ("setoption name Tables value FALSE", ""),
+            ("setoption name Selective value 1", "option Selective: unknown value `1`"),
+            ("setoption name UCI_ShowWDL value yes", "option UCI_ShowWDL: unknown value `yes`"),
+            ("setoption name MultiPV value 0", "option MultiPV: 0 is outside 1..=32"),
+            (
+                "setoption name Move Overhead value 5001",
+                "option Move Overhead: 5001 is outside 0..=5000",
+            ),
+            ("setoption name move overhead value 5000", ""),
+            (
+                "setoption name SyzygyPath value /nonexistent/dir",
+                "SyzygyPath: cannot read the tablebase directory /nonexistent/dir: No such file or directory (os error 2)",
+            ),
+            ("setoption name SyzygyPath value <empty>", ""),
+            (
+                "setoption name SyzygyProbeLimit value 8",
+                "option SyzygyProbeLimit: 8 is outside 0..=7",
+            ),
+            ("setoption name SyzygyProbeLimit value +3", ""),
+            ("setoption name Nonsense", "unknown option `Nonsense`"),
+            ("setoption Hash value 3", "setoption: expected `name`"),
+            ("setoption name", "setoption: expected `name`"),
+            ("isready", ""),
+        ];
+        let text = talk(&asked.map(|(line, _)| (line, 0)));
+        let expected: Vec<String> = asked
+            .iter()
+            .filter(|(_, answer)| !answer.is_empty())
+            .map(|(_, answer)| format!("info string {answer}"))
+            .chain(["readyok".to_string()])
+            .collect();
+        // the operating system words the unreadable directory's error
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), expected.len(), "{text}");
+        for (line, expected) in lines.iter().zip(&expected) {
+            match expected.split_once(": No such file") {
+                Some((start, _)) => assert!(line.starts_with(start), "{line}"),
+                None => assert_eq!(line, expected),
+            }
+        }
     }
 }

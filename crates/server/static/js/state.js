@@ -1,0 +1,55 @@
+// The page's state: the trees of moves of this visit and the current position in them, the
+// answers shown for it, the modes of the board; and the address bar that names the position.
+// Every other module of the page reads and changes this one object.
+import { fenOf } from "./fen.js";
+import { Tree, stepsTo } from "./tree.js";
+
+export const state = {
+  tree: null,
+  trees: [], // every tree of this visit, so back and forward find positions of earlier ones
+  flipped: false,
+  editing: false, // edit mode: the palette places men, drags move them freely
+  placing: null, // a palette letter, "x" to remove, or null
+  selected: null, // the square of the man picked up
+  pickedByDown: null, // the square of the man the last press picked up (the tap that follows keeps him)
+  pending: null, // the moves of a promotion waiting for its piece
+  answer: null, // /standard for the current position
+  map: null, // /kpk/map for the current position (KPK only)
+  mapNode: null, // the node the map's explanation belongs to
+  line: null, // { rootNode, rootPos, steps, note }: the optimal line from rootNode
+  engine: null, // { node, running, depth, score, pv, note, stop }: the engine's analysis
+  focusMoves: false, // a move was played from the list: the focus goes back to the new list
+  request: 0, // answers to older requests are dropped
+};
+
+export const current = () => state.tree.current;
+export const moves = () => (state.answer ? state.answer.moves : []);
+
+// A new tree of moves from `pos`: a position loaded, edited, or given another side or clock.
+export function newTree(pos) {
+  state.tree = new Tree(pos, fenOf(pos));
+  state.trees.push(state.tree);
+  state.line = null;
+}
+
+// How far the board stands along the optimal line (-1: off it).
+export function lineAt() {
+  return state.line ? stepsTo(state.line.rootNode, state.line.steps, current()) : -1;
+}
+
+// ---- the address bar ----
+
+function urlOf() {
+  const params = new URLSearchParams({ fen: current().fen });
+  if (state.flipped) params.set("flip", "1");
+  return "?" + params.toString();
+}
+
+// Writes the current position into the address: a new entry of the browser's history (`push`)
+// or in place of the current one.
+export function syncUrl(push) {
+  const url = urlOf();
+  if (url === location.search) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}

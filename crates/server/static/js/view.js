@@ -1,0 +1,42 @@
+// The board as the state shows it: the current position, the last move, the man picked up and
+// where he may go, the map of a KPK position, the checkmated king.
+import { squareIndex, squareName } from "./fen.js";
+import { Board } from "./board.js";
+import { current, moves, state } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The board (board.js), made once by `createBoard` with the callbacks of its input (input.js).
+export let board = null;
+
+export function createBoard(input) {
+  board = new Board($("board"), input);
+}
+
+export function drawBoard(arrow = null) {
+  const node = current();
+  const targets = state.selected === null || state.editing ? []
+    : moves().filter((m) => m.uci.startsWith(squareName(state.selected))).map((m) => squareIndex(m.uci.slice(2, 4)));
+  const map = state.map && $("show-map").checked && state.mapNode === node
+    ? { squares: state.map.squares, keySquares: state.map.explanation.key_squares, pawnSquare: state.map.explanation.square_of_the_pawn }
+    : null;
+  board.draw({
+    board: node.pos.board,
+    turn: node.pos.turn,
+    flipped: state.flipped,
+    lastMove: node.uci ? [squareIndex(node.uci.slice(0, 2)), squareIndex(node.uci.slice(2, 4))] : null,
+    selected: state.selected,
+    targets,
+    map,
+    arrow,
+    // the checkmated king is marked, as lichess marks it
+    mated: state.answer && state.answer.checkmate ? node.pos.board.indexOf(node.pos.turn === "w" ? "K" : "k") : null,
+  });
+}
+
+// Whether square `i` holds a man of the side to move.
+export function ownMan(i) {
+  const man = current().pos.board[i];
+  if (!man) return false;
+  return (man === man.toUpperCase()) === (current().pos.turn === "w");
+}
