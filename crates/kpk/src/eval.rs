@@ -10,7 +10,7 @@
 //! Two estimates for KPK:
 //! - [`evaluate_kpk`], the baseline that well-known engines use (Stockfish 15: known win plus the
 //!   pawn's rank): only the pawn's distance from promotion;
-//! - [`evaluate_kpk_progress`], which adds the strong king's distance to the pawn's key
+//! - [`progress_score`], which adds the strong king's distance to the pawn's key
 //!   squares, so that the king leads the pawn instead of waiting behind it.
 //!
 //! [`evaluate_endgame`] scores every position of at most three men: KPK with the progress
@@ -58,18 +58,19 @@ pub fn evaluate_kpk(pos: &KpkPosition, ply: u32) -> Score {
     from_verdict(pos.probe(), ply.saturating_add(pawn_steps(pos)))
 }
 
-/// The bitbase verdict of a KPK position with the progress estimate: a win scores higher the
-/// further its pawn has advanced and, for the same pawn, the nearer the strong king stands to
-/// the pawn's key squares (the squares from which the king escorts the pawn in: two ranks
-/// ahead of a pawn on its second to fourth rank, one or two ranks ahead further up, the
-/// knight-file squares by the corner for a rook pawn).
+/// A KPK verdict (the bitbase's, [`KpkPosition::probe`], or one a search knows otherwise, such
+/// as the `kpk-rules` recognizer's) with the progress estimate: a win scores higher the further
+/// its pawn has advanced and, for the same pawn, the nearer the strong king stands to the pawn's
+/// key squares (the squares from which the king escorts the pawn in: two ranks ahead of a pawn
+/// on its second to fourth rank, one or two ranks ahead further up, the knight-file squares by
+/// the corner for a rook pawn).
 ///
 /// The estimate in plies is `260 + 40 * steps + 4 * key_square_distance + distance_to_pawn`,
 /// so one pawn step outweighs any king walk and every KPK win scores below every KRK and KQK
 /// win of [`evaluate_endgame`].
 ///
 /// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, eval::evaluate_kpk_progress};
+/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval::progress_score};
 ///
 /// let near = KpkSetup {
 ///     strong_side: Color::White,
@@ -79,30 +80,14 @@ pub fn evaluate_kpk(pos: &KpkPosition, ply: u32) -> Score {
 ///     side_to_move: Color::White,
 /// };
 /// let far = KpkSetup { strong_king: Square::A1, ..near };
-/// let score = |s| evaluate_kpk_progress(&KpkPosition::new(s).unwrap(), 0);
+/// let score = |s| {
+///     let pos = KpkPosition::new(s).unwrap();
+///     progress_score(&pos, pos.probe(), 0)
+/// };
 /// assert!(score(near) > score(far) && score(far).is_known_win());
-/// ```
-#[must_use]
-pub fn evaluate_kpk_progress(pos: &KpkPosition, ply: u32) -> Score {
-    progress_score(pos, pos.probe(), ply)
-}
-
-/// [`evaluate_kpk_progress`] with the verdict given instead of read from the bitbase: for a
-/// search that knows it otherwise (the rule-based recognizer of the `kpk-rules` crate).
-///
-/// ```
-/// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl, eval};
-/// let pos = KpkPosition::new(KpkSetup {
-///     strong_side: Color::White,
-///     strong_king: Square::E6,
-///     pawn: Square::E5,
-///     weak_king: Square::E8,
-///     side_to_move: Color::Black,
-/// })
-/// .unwrap();
-/// // Ke6, Pe5 v Ke8, Black to move: the key square is held, Black is lost
-/// assert_eq!(eval::progress_score(&pos, Wdl::Loss, 0), eval::evaluate_kpk_progress(&pos, 0));
-/// assert!(eval::progress_score(&pos, Wdl::Loss, 0).is_known_loss());
+/// // a loss for the side to move scores as its negation
+/// let lost = KpkPosition::new(KpkSetup { side_to_move: Color::Black, ..near }).unwrap();
+/// assert!(progress_score(&lost, Wdl::Loss, 0).is_known_loss());
 /// ```
 #[must_use]
 pub fn progress_score(pos: &KpkPosition, verdict: Wdl, ply: u32) -> Score {
@@ -162,7 +147,7 @@ fn key_square_distance(pos: &KpkPosition) -> u32 {
 }
 
 /// Every position of at most three men at `ply` plies from the root, as a score for the side to
-/// move: KPK by [`evaluate_kpk_progress`]; KQK and KRK as known wins whose estimate falls as
+/// move: KPK by [`progress_score`]; KQK and KRK as known wins whose estimate falls as
 /// the bare king nears the edge and the kings near each other (a rook or queen the bare king
 /// can take at once is left to the search: this is a static score); KBK, KNK and KK as draws.
 ///
@@ -187,7 +172,7 @@ fn key_square_distance(pos: &KpkPosition) -> u32 {
 pub fn evaluate_endgame(pos: &Endgame, ply: u32) -> Score {
     let base = match pos.extra() {
         Some((Role::Pawn, _)) => {
-            return pos.as_kpk().map_or(Score::ZERO, |k| evaluate_kpk_progress(&k, ply));
+            return pos.as_kpk().map_or(Score::ZERO, |k| progress_score(&k, k.probe(), ply));
         }
         Some((Role::Queen, _)) => KQK_BASE,
         Some((Role::Rook, _)) => KRK_BASE,
@@ -253,7 +238,7 @@ mod tests {
     fn scores_follow_the_bitbase_and_stay_in_their_bands() {
         for pos in KpkPosition::all().step_by(31) {
             for ply in [0, 9, 255, u32::MAX] {
-                for s in [evaluate_kpk(&pos, ply), evaluate_kpk_progress(&pos, ply)] {
+                for s in [evaluate_kpk(&pos, ply), progress_score(&pos, pos.probe(), ply)] {
                     match pos.probe() {
                         Wdl::Win => assert!(s.is_known_win() && !s.is_mate()),
                         Wdl::Loss => assert!(s.is_known_loss()),

@@ -16,7 +16,7 @@ use kpk_shakmaty::to_endgame;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Knowledge {
     /// The bitbase decides KPK (draws end the line at once, wins score in the known-win band
-    /// with the progress estimate of [`kpk::eval::evaluate_kpk_progress`]); KQK and KRK score as
+    /// with the progress estimate of [`kpk::eval::progress_score`]); KQK and KRK score as
     /// known wins that drive the bare king to the edge ([`kpk::eval::evaluate_endgame`]).
     #[default]
     Progress,
