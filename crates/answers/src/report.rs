@@ -4,7 +4,7 @@
 use core::fmt;
 
 use kpk::{Endgame, KpkPosition};
-use kpk_rules::{Claim, LEGAL_POSITIONS, RuleReport};
+use kpk_rules::{Claim, Family, LEGAL_POSITIONS, RuleReport};
 use serde::Serialize;
 
 fn fen(pos: Option<KpkPosition>) -> Option<String> {
@@ -17,9 +17,9 @@ pub struct RuleRow {
     /// The rule's identifier.
     pub id: &'static str,
     /// `win` or `draw`: what the rule claims where it fits.
-    pub claim: &'static str,
-    /// `won`, `drawn`, `race` or `route`: where the rule comes from ([`kpk_rules::Family`]).
-    pub family: &'static str,
+    pub claim: Claim,
+    /// `won`, `drawn`, `race` or `route`: where the rule comes from.
+    pub family: Family,
     /// Whether the rule keeps the literature's wording (and its errors).
     pub literal: bool,
     /// The literal rule this one corrects, if any.
@@ -53,11 +53,8 @@ impl RuleRow {
     pub fn of(r: &RuleReport) -> RuleRow {
         RuleRow {
             id: r.rule.id,
-            claim: match r.rule.claim {
-                Claim::Win => "win",
-                Claim::Draw => "draw",
-            },
-            family: r.rule.family.name(),
+            claim: r.rule.claim,
+            family: r.rule.family,
             literal: r.rule.literal,
             corrects: r.rule.corrects,
             statement: r.rule.statement,
@@ -127,7 +124,7 @@ impl fmt::Display for RulesReport {
                 f,
                 "{:<width$} {:<5} {:>7} {:>6.2}% {:>7} {:>6}  {example}",
                 name,
-                r.claim,
+                r.claim.name(),
                 r.fires,
                 share(r.fires),
                 r.correct,

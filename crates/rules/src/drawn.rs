@@ -9,15 +9,14 @@ use crate::rule::{Family, Rule, rule};
 const FAMILY: Family = Family::Drawn;
 
 impl Rule {
-    /// **The pawn falls.** The defender is to move, stands next to the pawn, and the strong king
-    /// does not guard it: the defender takes the pawn, and two bare kings are a draw.
-    ///
-    /// Seed: "In the case that the pawn can be immediately captured, might be delegated to the
-    /// quiescence search."
-    pub const CAPTURABLE_PAWN: Rule = rule!(capturable_pawn, Draw,
-        "The defender to move takes the undefended pawn next to his king.")
-        .literal()
-        .seed("In the case that the pawn can be immediately captured, might be delegated to the quiescence search");
+    rule! {
+        /// Two bare kings are a draw.
+        CAPTURABLE_PAWN = capturable_pawn, Draw,
+        title: "The pawn falls",
+        statement: "The defender to move takes the undefended pawn next to his king.",
+        seed: "In the case that the pawn can be immediately captured, might be delegated to the quiescence search",
+        literal: true,
+    }
 }
 
 fn capturable_pawn(x: &Frame, _: &Race) -> bool {
@@ -25,12 +24,14 @@ fn capturable_pawn(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Stalemate.** The defender is to move, is not in check, and has no legal move. In KPK this
-    /// happens with the defender in front of a pawn on its seventh rank, or in the corner by a rook
-    /// or knight pawn (Ka8 against Kc7 or Kc8 and Pb6).
-    pub const STALEMATE: Rule =
-        rule!(stalemate, Draw, "The defender to move is not in check and has no legal move.")
-            .seed("there is a stalemate exception with the knight pawn");
+    rule! {
+        /// In KPK this happens with the defender in front of a pawn on its seventh rank, or in the
+        /// corner by a rook or knight pawn (Ka8 against Kc7 or Kc8 and Pb6).
+        STALEMATE = stalemate, Draw,
+        title: "Stalemate",
+        statement: "The defender to move is not in check and has no legal move.",
+        seed: "there is a stalemate exception with the knight pawn",
+    }
 }
 
 fn stalemate(x: &Frame, _: &Race) -> bool {
@@ -38,15 +39,13 @@ fn stalemate(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Blockade with the strong king behind.** The defending king stands directly in front of the
-    /// pawn, the strong king directly behind it, and the defender is to move.
-    ///
-    /// Seed: "Defending king stands directly in front of the pawn, the other king - directly
-    /// behind it, weaker side to move."
-    pub const BLOCKADE_KING_BEHIND: Rule = rule!(blockade_king_behind, Draw,
-        "Defending king directly in front of the pawn, strong king directly behind it, defender to move.")
-        .literal()
-        .seed("Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move");
+    rule! {
+        BLOCKADE_KING_BEHIND = blockade_king_behind, Draw,
+        title: "Blockade with the strong king behind",
+        statement: "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
+        seed: "Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move",
+        literal: true,
+    }
 }
 
 fn blockade_king_behind(x: &Frame, _: &Race) -> bool {
@@ -54,15 +53,13 @@ fn blockade_king_behind(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Blockade with the strong king diagonally behind.** The defending king stands directly in front
-    /// of the pawn, the strong king diagonally behind it, and the strong side is to move.
-    ///
-    /// Seed: "Defending king as above, the other king diagonally behind the pawn, stronger side to
-    /// move."
-    pub const BLOCKADE_KING_DIAGONALLY_BEHIND: Rule = rule!(blockade_king_diagonally_behind, Draw,
-        "Defending king directly in front of the pawn, strong king diagonally behind it, strong side to move.")
-        .literal()
-        .seed("Defending king as above, the other king diagonally behind the pawn, stronger side to move");
+    rule! {
+        BLOCKADE_KING_DIAGONALLY_BEHIND = blockade_king_diagonally_behind, Draw,
+        title: "Blockade with the strong king diagonally behind",
+        statement: "Defending king directly in front of the pawn, strong king diagonally behind it, strong side to move.",
+        seed: "Defending king as above, the other king diagonally behind the pawn, stronger side to move",
+        literal: true,
+    }
 }
 
 fn blockade_king_diagonally_behind(x: &Frame, _: &Race) -> bool {
@@ -80,17 +77,15 @@ fn kings_opposed_pawn_beside(x: &Frame) -> bool {
 }
 
 impl Rule {
-    /// **Opposition, pawn beside the king (as the seed words it).** The kings stand in vertical
-    /// opposition (same file, one square between them), the pawn stands on a square beside the
-    /// strong king, and the strong side is to move. Literal: the seed does not say which king
-    /// stands in front, so either may.
-    ///
-    /// Seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the
-    /// king of the stronger side, which is about to move."
-    pub const OPPOSITION_PAWN_BESIDE_LITERAL: Rule = rule!(opposition_pawn_beside_literal, Draw,
-        "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.")
-        .literal()
-        .seed("Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move");
+    rule! {
+        /// Vertical opposition: the kings on one file with one square between them. The seed does
+        /// not say which king stands in front, so either may.
+        OPPOSITION_PAWN_BESIDE_LITERAL = opposition_pawn_beside_literal, Draw,
+        title: "Opposition, pawn beside the king (as the seed words it)",
+        statement: "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
+        seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move",
+        literal: true,
+    }
 }
 
 fn opposition_pawn_beside_literal(x: &Frame, _: &Race) -> bool {
@@ -98,13 +93,15 @@ fn opposition_pawn_beside_literal(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Opposition, pawn beside the king.** As [`opposition_pawn_beside_literal`](Rule::OPPOSITION_PAWN_BESIDE_LITERAL), with the
-    /// defending king in front of the strong king (towards the promotion square): the strong side
-    /// to move must give way or push the pawn with check, and the defender keeps the opposition.
-    /// With the defender behind, the pawn simply runs.
-    pub const OPPOSITION_PAWN_BESIDE: Rule = rule!(opposition_pawn_beside, Draw,
-        "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.")
-        .corrects(&Rule::OPPOSITION_PAWN_BESIDE_LITERAL);
+    rule! {
+        /// With the defender in front, the strong side to move must give way or push the pawn with
+        /// check, and the defender keeps the opposition. With the defender behind, as the literal
+        /// rule allows, the pawn simply runs.
+        OPPOSITION_PAWN_BESIDE = opposition_pawn_beside, Draw,
+        title: "Opposition, pawn beside the king",
+        statement: "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
+        corrects: OPPOSITION_PAWN_BESIDE_LITERAL,
+    }
 }
 
 fn opposition_pawn_beside(x: &Frame, _: &Race) -> bool {
@@ -112,16 +109,16 @@ fn opposition_pawn_beside(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The pawn checks out of the opposition.** The position after the strong side, in
-    /// [`opposition_pawn_beside`](Rule::OPPOSITION_PAWN_BESIDE), advanced the pawn with check: the defending king two squares in
-    /// front of the strong king on its file, the pawn one square ahead on a neighbouring file,
-    /// giving check, the defender to move.
-    ///
-    /// Seed: "In the above position the stronger side moves a pawn, giving check."
-    pub const PAWN_CHECK_FROM_OPPOSITION: Rule = rule!(pawn_check_from_opposition, Draw,
-        "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.")
-        .literal()
-        .seed("In the above position the stronger side moves a pawn, giving check");
+    rule! {
+        /// The position [`OPPOSITION_PAWN_BESIDE`](Rule::OPPOSITION_PAWN_BESIDE) leads to when the
+        /// strong side pushes the pawn: the defending king on the strong king's file, the pawn one
+        /// rank ahead of the strong king on a neighbouring file.
+        PAWN_CHECK_FROM_OPPOSITION = pawn_check_from_opposition, Draw,
+        title: "The pawn checks out of the opposition",
+        statement: "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.",
+        seed: "In the above position the stronger side moves a pawn, giving check",
+        literal: true,
+    }
 }
 
 fn pawn_check_from_opposition(x: &Frame, _: &Race) -> bool {
@@ -137,20 +134,20 @@ fn h1_index(c: Coord) -> i8 {
 }
 
 impl Rule {
-    /// **Corresponding squares, the seed's code as written.** The strong king on one of the three
-    /// squares behind the pawn (`pawn_sq - 7`, `- 8`, `- 9` with H1 = 0), the defending king on one
-    /// of the three squares two ranks in front (`pawn_sq + 15`, `+ 16`, `+ 17`), not on the last
-    /// rank, the strong side to move. The index arithmetic wraps around the board's edge: on the a-
-    /// and h-files, `pawn_sq - 9` or `pawn_sq - 7` lands on the other side of the board.
-    ///
-    /// Seed: "a feeble attempt at using corresponding squares", with the code
-    /// `if (isPiece(WHITE,KING, pawn_sq-7) || ... pawn_sq-9)) { if (isPiece(BLACK,KING,
-    /// pawn_sq+15) || ... pawn_sq+17)) { if (to_move == WHITE && ROW(blackKingLoc) != ROW_8)
-    /// return DRAW; } }`.
-    pub const CORRESPONDING_SQUARES_LITERAL: Rule = rule!(corresponding_squares_literal, Draw,
-        "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).")
-        .literal()
-        .seed("a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move");
+    rule! {
+        /// The seed numbers the squares H1 = 0, G1 = 1, ..., A1 = 7, H2 = 8, and its index
+        /// arithmetic wraps around the board's edge: on the a- and h-files, `pawn_sq - 9` or
+        /// `pawn_sq - 7` lands on the other side of the board.
+        ///
+        /// The seed's code: `if (isPiece(WHITE,KING, pawn_sq-7) || ... pawn_sq-9)) { if
+        /// (isPiece(BLACK,KING, pawn_sq+15) || ... pawn_sq+17)) { if (to_move == WHITE &&
+        /// ROW(blackKingLoc) != ROW_8) return DRAW; } }`.
+        CORRESPONDING_SQUARES_LITERAL = corresponding_squares_literal, Draw,
+        title: "Corresponding squares, the seed's code as written",
+        statement: "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).",
+        seed: "a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move",
+        literal: true,
+    }
 }
 
 fn corresponding_squares_literal(x: &Frame, _: &Race) -> bool {
@@ -163,14 +160,15 @@ fn corresponding_squares_literal(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Corresponding squares.** The strong king on one of the three squares behind the pawn (same
-    /// or neighbouring file), the defending king on one of the three squares two ranks in front of
-    /// it, not on the last rank, the strong side to move: whatever the strong side does, the
-    /// defender answers on the corresponding square and keeps the pawn from promoting. Unlike
-    /// [`corresponding_squares_literal`](Rule::CORRESPONDING_SQUARES_LITERAL), the squares never wrap around the board's edge.
-    pub const CORRESPONDING_SQUARES: Rule = rule!(corresponding_squares, Draw,
-        "Strong king on one of the three squares diagonally or directly behind the pawn, the defender on one of the three squares two ranks in front of it (not on the last rank), strong side to move.")
-        .corrects(&Rule::CORRESPONDING_SQUARES_LITERAL);
+    rule! {
+        /// Whatever the strong side does, the defender answers on the corresponding square and
+        /// keeps the pawn from promoting. Unlike the literal rule's, the squares never wrap around
+        /// the board's edge.
+        CORRESPONDING_SQUARES = corresponding_squares, Draw,
+        title: "Corresponding squares",
+        statement: "Strong king on one of the three squares diagonally or directly behind the pawn, the defender on one of the three squares two ranks in front of it (not on the last rank), strong side to move.",
+        corrects: CORRESPONDING_SQUARES_LITERAL,
+    }
 }
 
 fn corresponding_squares(x: &Frame, _: &Race) -> bool {
@@ -183,23 +181,15 @@ fn corresponding_squares(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender has the opposition in front of the key squares.** Not a rook pawn, on its
-    /// second to fourth rank; the two kings on one file, at most two files from the pawn, the strong
-    /// king below the pawn's key squares and the defending king beyond them; the strong side to move,
-    /// and the defender holds the opposition: the kings two ranks apart with one square between
-    /// them, or, with the pawn past its second rank and the defender off the last rank, any even
-    /// number of ranks apart (the distant opposition). Whatever the strong king does, the defender
-    /// keeps facing it, and it never sets foot on a key square.
-    ///
-    /// The exceptions are the cases where the defender has no room to keep the distant opposition:
-    /// on the last rank he cannot give way, and a pawn on its second rank chooses between one step
-    /// and two, which changes the count (Kd3, Pe2 against Kd7: 1. e4 and White takes the
-    /// opposition).
-    pub const DEFENDER_HAS_THE_OPPOSITION: Rule = rule!(
-        defender_has_the_opposition,
-        Draw,
-        "Not a rook pawn, on its second to fourth rank, the strong side to move: the kings face each other on one file at most two files from the pawn, the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square."
-    );
+    rule! {
+        /// Whatever the strong king does, the defender keeps facing it. The exceptions are the
+        /// cases where the defender has no room to keep the distant opposition: on the last rank he
+        /// cannot give way, and a pawn on its second rank chooses between one step and two, which
+        /// changes the count (Kd3, Pe2 against Kd7: 1. e4 and White takes the opposition).
+        DEFENDER_HAS_THE_OPPOSITION = defender_has_the_opposition, Draw,
+        title: "The defender has the opposition in front of the key squares",
+        statement: "Not a rook pawn, on its second to fourth rank, the strong side to move: the kings face each other on one file at most two files from the pawn, the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.",
+    }
 }
 
 fn defender_has_the_opposition(x: &Frame, _: &Race) -> bool {
@@ -218,15 +208,14 @@ fn defender_has_the_opposition(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Rook pawn: the defender holds the corner.** A rook pawn, and the defending king on the
-    /// promotion square or next to it: it cannot be driven out of the corner, and the strong king
-    /// can only stalemate it.
-    pub const ROOK_PAWN_CORNER: Rule = rule!(
-        rook_pawn_corner,
-        Draw,
-        "Rook pawn, and the defending king on the promotion square or next to it."
-    )
-    .seed("there are drawn rook pawn cases");
+    rule! {
+        /// The defender cannot be driven out of the corner, and the strong king can only stalemate
+        /// him.
+        ROOK_PAWN_CORNER = rook_pawn_corner, Draw,
+        title: "Rook pawn: the defender holds the corner",
+        statement: "Rook pawn, and the defending king on the promotion square or next to it.",
+        seed: "there are drawn rook pawn cases",
+    }
 }
 
 fn rook_pawn_corner(x: &Frame, _: &Race) -> bool {
@@ -234,14 +223,13 @@ fn rook_pawn_corner(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Rook pawn: the strong king is shut in.** A rook pawn, the strong king in front of it on
-    /// the rook file, and the defending king on the file two away (c or f) guarding every square
-    /// of the knight file beside the strong king (level with it, or for a king on the last rank
-    /// one rank below too): the strong king cannot step off the rook file, and the pawn cannot
-    /// pass its own king.
-    pub const ROOK_PAWN_KING_SHUT_IN: Rule = rule!(rook_pawn_king_shut_in, Draw,
-        "Rook pawn, the strong king in front of it on the rook file, the defender two files away guarding every knight-file square beside the king (level with it, or a rank below when the king is on the last rank): the king cannot leave the rook file.")
-        .seed("the defender prevents the king on the pawn's frontspan from leaving the rook file");
+    rule! {
+        /// The defender stands on the c- or f-file, and the pawn cannot pass its own king.
+        ROOK_PAWN_KING_SHUT_IN = rook_pawn_king_shut_in, Draw,
+        title: "Rook pawn: the strong king is shut in",
+        statement: "Rook pawn, the strong king in front of it on the rook file, the defender two files away guarding every knight-file square beside the king (level with it, or a rank below when the king is on the last rank): the king cannot leave the rook file.",
+        seed: "the defender prevents the king on the pawn's frontspan from leaving the rook file",
+    }
 }
 
 fn rook_pawn_king_shut_in(x: &Frame, _: &Race) -> bool {
@@ -255,21 +243,19 @@ fn rook_pawn_king_shut_in(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Rook pawn: the race to the corner.** A rook pawn, and the defending king reaches the
-    /// corner (the promotion square, the square beside it on the knight file, the one below that,
-    /// or the square in front of the pawn when it is free) before the pawn can promote, and at
-    /// least two moves before the strong king can reach any of those squares: the defender is in
-    /// the corner first and cannot be driven out.
-    ///
-    /// Counted in king moves (Chebyshev distance), with the defender's move first when he is to
-    /// move, and the pawn's double step when both squares in front of it are empty. The two-move
-    /// margin is what makes it exact: with one move it errs 320 times (the strong king shoulders the
-    /// defender away), with two never.
-    pub const ROOK_PAWN_RACE_TO_THE_CORNER: Rule = rule!(
-        rook_pawn_race_to_the_corner,
-        Draw,
-        "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there."
-    );
+    rule! {
+        /// The corner: the promotion square, the square beside it on the knight file, the one below
+        /// that, and the square below the promotion square unless the pawn stands there (a8, b8, b7
+        /// and a7 for an a-pawn). The defender is there first and cannot be driven out.
+        ///
+        /// Counted in king moves (Chebyshev distance), with the defender's move first when he is to
+        /// move, and the pawn's double step when both squares in front of it are empty. The
+        /// two-move margin is what makes it exact: with one move it errs 320 times (the strong king
+        /// shoulders the defender away), with two never.
+        ROOK_PAWN_RACE_TO_THE_CORNER = rook_pawn_race_to_the_corner, Draw,
+        title: "Rook pawn: the race to the corner",
+        statement: "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there.",
+    }
 }
 
 fn rook_pawn_race_to_the_corner(x: &Frame, _: &Race) -> bool {
@@ -298,20 +284,17 @@ fn rook_pawn_race_to_the_corner(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The pawn is lost in the race.** The defending king stands inside the square of the pawn (it
-    /// cannot run away), and can stand next to the pawn a move before the strong king can stand
-    /// next to the pawn's path to protect it: the defender takes the pawn.
-    ///
-    /// Counted in king moves, with the defender's move first when he is to move, and the pawn's
-    /// double step when both squares in front of it are empty. The defender must be one move ahead,
-    /// or two when the pawn still stands on its second rank: that is what makes it exact over every
-    /// legal position (with one move for the second-rank pawn too it errs 132 times: the pawn
-    /// slips out of the square with its double step while the defender approaches).
-    pub const PAWN_LOST_IN_THE_RACE: Rule = rule!(
-        pawn_lost_in_the_race,
-        Draw,
-        "The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank)."
-    );
+    rule! {
+        /// The pawn cannot run away from him, and he takes it.
+        ///
+        /// Counted in king moves, with the defender's move first when he is to move, and the pawn's
+        /// double step when both squares in front of it are empty. The second move for a pawn on
+        /// its second rank makes it exact over every legal position: with one it errs 132 times
+        /// (the pawn slips out of the square with its double step while the defender approaches).
+        PAWN_LOST_IN_THE_RACE = pawn_lost_in_the_race, Draw,
+        title: "The pawn is lost in the race",
+        statement: "The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank).",
+    }
 }
 
 fn pawn_lost_in_the_race(x: &Frame, r: &Race) -> bool {
@@ -321,19 +304,18 @@ fn pawn_lost_in_the_race(x: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender guards the key squares first.** The defending king stands inside the square of
-    /// the pawn (not a rook pawn) and reaches a square from which he guards every key square of the
-    /// pawn (not one the pawn attacks) at least three moves before the strong king can reach a key
-    /// square: the strong king never gets there.
-    ///
-    /// Counted in king moves, the side to move first, with the pawn's double step when both squares
-    /// in front of it are empty. The three-move margin makes it exact over every legal position;
-    /// with two it errs 988 times (the pawn's advance moves its key squares while the kings walk).
-    pub const DEFENDER_GUARDS_THE_KEY_SQUARES_FIRST: Rule = rule!(
-        defender_guards_the_key_squares_first,
-        Draw,
-        "Not a rook pawn: the defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one."
-    );
+    rule! {
+        /// The square he guards them from is not one the pawn attacks, and the strong king never
+        /// gets onto a key square.
+        ///
+        /// Counted in king moves, the side to move first, with the pawn's double step when both
+        /// squares in front of it are empty. The three-move margin makes it exact over every legal
+        /// position; with two it errs 988 times (the pawn's advance moves its key squares while the
+        /// kings walk).
+        DEFENDER_GUARDS_THE_KEY_SQUARES_FIRST = defender_guards_the_key_squares_first, Draw,
+        title: "The defender guards the key squares first",
+        statement: "Not a rook pawn: the defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.",
+    }
 }
 
 fn defender_guards_the_key_squares_first(x: &Frame, _: &Race) -> bool {
@@ -362,20 +344,17 @@ fn defender_guards_the_key_squares_first(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender is first to the key squares.** The defending king stands inside the square of
-    /// the pawn (not a rook pawn) and is nearer to the key squares than the strong king: at least
-    /// two king moves nearer with the defender to move, three with the strong side to move. He
-    /// steps in front of the pawn and keeps the strong king off the key squares.
-    ///
-    /// Counted in king moves to the nearest key square, with the pawn's double step when both
-    /// squares in front of it are empty. The margins make it exact over every legal position; one
-    /// move less errs 2,828 times per pawn colour (the strong king takes the opposition, or the
-    /// pawn's advance moves the key squares away from the defender).
-    pub const DEFENDER_FIRST_TO_THE_KEY_SQUARES: Rule = rule!(
-        defender_first_to_the_key_squares,
-        Draw,
-        "Not a rook pawn: the defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move."
-    );
+    rule! {
+        /// He steps in front of the pawn and keeps the strong king off the key squares.
+        ///
+        /// Counted in king moves to the nearest key square, with the pawn's double step when both
+        /// squares in front of it are empty. The margins make it exact over every legal position;
+        /// one move less errs 2,828 times per pawn colour (the strong king takes the opposition, or
+        /// the pawn's advance moves the key squares away from the defender).
+        DEFENDER_FIRST_TO_THE_KEY_SQUARES = defender_first_to_the_key_squares, Draw,
+        title: "The defender is first to the key squares",
+        statement: "Not a rook pawn: the defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move.",
+    }
 }
 
 fn defender_first_to_the_key_squares(x: &Frame, r: &Race) -> bool {

@@ -300,7 +300,7 @@ impl Race {
     }
 }
 
-/// How many goals a route can have (`routes::Goal`).
+/// How many goals a route can have (`route::Goal`).
 pub(crate) const ROUTE_GOALS: usize = 7;
 
 /// Not yet found.

@@ -37,6 +37,7 @@ mod plan;
 mod proof;
 mod races;
 mod recognizer;
+mod route;
 mod routes;
 mod rule;
 #[cfg(feature = "serde")]

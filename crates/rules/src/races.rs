@@ -13,13 +13,12 @@ use crate::rule::{Family, Rule, rule};
 const FAMILY: Family = Family::Race;
 
 impl Rule {
-    /// **The defender is left behind.** The defending king stands two ranks or more behind the
-    /// pawn: moving one rank a move like the pawn, he can never get in front of it.
-    pub const DEFENDER_LEFT_BEHIND: Rule = rule!(
-        defender_left_behind,
-        Win,
-        "The defending king stands two ranks or more behind the pawn."
-    );
+    rule! {
+        /// Moving one rank a move like the pawn, he can never get in front of it.
+        DEFENDER_LEFT_BEHIND = defender_left_behind, Win,
+        title: "The defender is left behind",
+        statement: "The defending king stands two ranks or more behind the pawn.",
+    }
 }
 
 fn defender_left_behind(x: &Frame, _: &Race) -> bool {
@@ -27,14 +26,13 @@ fn defender_left_behind(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Far outside the square.** The defending king needs at least two moves more than the pawn
-    /// to reach the promotion square: the pawn promotes even if its own king must first step out
-    /// of its way, and the new queen or rook cannot be taken.
-    pub const FAR_OUTSIDE_THE_SQUARE: Rule = rule!(
-        far_outside_the_square,
-        Win,
-        "The defending king is two moves or more outside the square of the pawn."
-    );
+    rule! {
+        /// The pawn promotes even if its own king must first step out of its way, and the new queen
+        /// or rook cannot be taken.
+        FAR_OUTSIDE_THE_SQUARE = far_outside_the_square, Win,
+        title: "Far outside the square",
+        statement: "The defending king is two moves or more outside the square of the pawn.",
+    }
 }
 
 fn far_outside_the_square(_: &Frame, r: &Race) -> bool {
@@ -42,14 +40,12 @@ fn far_outside_the_square(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender holds the path, the king is beyond him.** The defending king stands on the
-    /// pawn's path in front of it, and the strong king is level with him or further up the board:
-    /// it cannot come between him and the pawn, and the pawn cannot pass him alone.
-    pub const DEFENDER_ON_THE_PATH_KING_BEYOND: Rule = rule!(
-        defender_on_the_path_king_beyond,
-        Draw,
-        "The defending king stands on the pawn's path in front of it, and the strong king is level with him or further up the board."
-    );
+    rule! {
+        /// The king cannot come between him and the pawn, and the pawn cannot pass him alone.
+        DEFENDER_ON_THE_PATH_KING_BEYOND = defender_on_the_path_king_beyond, Draw,
+        title: "The defender holds the path, the king is beyond him",
+        statement: "The defending king stands on the pawn's path in front of it, and the strong king is level with him or further up the board.",
+    }
 }
 
 fn defender_on_the_path_king_beyond(x: &Frame, r: &Race) -> bool {
@@ -57,14 +53,11 @@ fn defender_on_the_path_king_beyond(x: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender holds a key square, the king is far.** The defending king stands on a key
-    /// square of the pawn (or steps onto one with his move), and the strong king stands three files
-    /// or more from the pawn.
-    pub const DEFENDER_ON_A_KEY_SQUARE_KING_FAR: Rule = rule!(
-        defender_on_a_key_square_king_far,
-        Draw,
-        "The defending king stands on a key square, or a king step from one with his move (whether or not that step is legal), and the strong king is three files or more from the pawn."
-    );
+    rule! {
+        DEFENDER_ON_A_KEY_SQUARE_KING_FAR = defender_on_a_key_square_king_far, Draw,
+        title: "The defender holds a key square, the king is far",
+        statement: "The defending king stands on a key square, or a king step from one with his move (whether or not that step is legal), and the strong king is three files or more from the pawn.",
+    }
 }
 
 fn defender_on_a_key_square_king_far(x: &Frame, r: &Race) -> bool {
@@ -72,14 +65,12 @@ fn defender_on_a_key_square_king_far(x: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender cannot get in front in time.** Not a rook pawn, and the defending king needs
-    /// at least two moves more to reach the pawn's path in front of it than the strong king is
-    /// steps away from the pawn: the king joins its pawn before the defender can block it.
-    pub const DEFENDER_TOO_LATE_FOR_THE_PATH: Rule = rule!(
-        defender_too_late_for_the_path,
-        Win,
-        "Not a rook pawn, and the defending king needs two moves more to reach the pawn's path than the strong king is steps from the pawn."
-    );
+    rule! {
+        /// The king joins its pawn before the defender can block it.
+        DEFENDER_TOO_LATE_FOR_THE_PATH = defender_too_late_for_the_path, Win,
+        title: "The defender cannot get in front in time",
+        statement: "Not a rook pawn, and the defending king needs two moves more to reach the pawn's path than the strong king is steps from the pawn.",
+    }
 }
 
 fn defender_too_late_for_the_path(x: &Frame, r: &Race) -> bool {
@@ -87,14 +78,11 @@ fn defender_too_late_for_the_path(x: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king is on the key squares long before the defender is in front.** The strong king
-    /// reaches a key square at least four moves before the defender reaches the pawn's path, and
-    /// the defender needs at least the pawn's moves to promote less one to get there.
-    pub const KING_ON_THE_KEY_SQUARES_LONG_BEFORE: Rule = rule!(
-        king_on_the_key_squares_long_before,
-        Win,
-        "The strong king reaches a key square four moves before the defender reaches the pawn's path, which takes him at least the pawn's moves less one."
-    );
+    rule! {
+        KING_ON_THE_KEY_SQUARES_LONG_BEFORE = king_on_the_key_squares_long_before, Win,
+        title: "The king is on the key squares long before the defender is in front",
+        statement: "The strong king reaches a key square four moves before the defender reaches the pawn's path, which takes him at least the pawn's moves less one.",
+    }
 }
 
 fn king_on_the_key_squares_long_before(_: &Frame, r: &Race) -> bool {
@@ -102,14 +90,11 @@ fn king_on_the_key_squares_long_before(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king is at the promotion square first.** The strong king reaches the promotion square
-    /// at least two moves before the defender reaches the pawn's path, which takes him four moves
-    /// or more.
-    pub const KING_AT_THE_PROMOTION_SQUARE_FIRST: Rule = rule!(
-        king_at_the_promotion_square_first,
-        Win,
-        "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more."
-    );
+    rule! {
+        KING_AT_THE_PROMOTION_SQUARE_FIRST = king_at_the_promotion_square_first, Win,
+        title: "The king is at the promotion square first",
+        statement: "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more.",
+    }
 }
 
 fn king_at_the_promotion_square_first(_: &Frame, r: &Race) -> bool {
@@ -117,15 +102,11 @@ fn king_at_the_promotion_square_first(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king is far from a key square, the defender further from the pawn.** The strong king
-    /// reaches a key square at least five moves sooner than the kings' distance apart, and the
-    /// defender needs no fewer moves to reach the pawn than the strong king's distance to it less
-    /// one.
-    pub const KING_ON_THE_KEY_SQUARES_DEFENDER_FAR: Rule = rule!(
-        king_on_the_key_squares_defender_far,
-        Win,
-        "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it."
-    );
+    rule! {
+        KING_ON_THE_KEY_SQUARES_DEFENDER_FAR = king_on_the_key_squares_defender_far, Win,
+        title: "The king is far from a key square, the defender further from the pawn",
+        statement: "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it.",
+    }
 }
 
 fn king_on_the_key_squares_defender_far(_: &Frame, r: &Race) -> bool {
@@ -133,14 +114,11 @@ fn king_on_the_key_squares_defender_far(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **Deep inside the square, the pawn alone.** The defending king is at least three moves
-    /// inside the square of the pawn, and the strong king needs at least the pawn's moves to
-    /// promote less two to stand next to its path.
-    pub const DEEP_INSIDE_THE_SQUARE_PAWN_ALONE: Rule = rule!(
-        deep_inside_the_square_pawn_alone,
-        Draw,
-        "The defending king is three moves or more inside the square, and the strong king needs at least the pawn's moves less two to stand next to its path."
-    );
+    rule! {
+        DEEP_INSIDE_THE_SQUARE_PAWN_ALONE = deep_inside_the_square_pawn_alone, Draw,
+        title: "Deep inside the square, the pawn alone",
+        statement: "The defending king is three moves or more inside the square, and the strong king needs at least the pawn's moves less two to stand next to its path.",
+    }
 }
 
 fn deep_inside_the_square_pawn_alone(_: &Frame, r: &Race) -> bool {
@@ -148,14 +126,11 @@ fn deep_inside_the_square_pawn_alone(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender is at the promotion square.** The defending king reaches the promotion
-    /// square within a move, and the strong king needs three moves or more to stand next to the
-    /// pawn's path.
-    pub const DEFENDER_AT_THE_PROMOTION_SQUARE: Rule = rule!(
-        defender_at_the_promotion_square,
-        Draw,
-        "The defending king reaches the promotion square within a move, and the strong king needs three moves or more to stand next to the pawn's path."
-    );
+    rule! {
+        DEFENDER_AT_THE_PROMOTION_SQUARE = defender_at_the_promotion_square, Draw,
+        title: "The defender is at the promotion square",
+        statement: "The defending king reaches the promotion square within a move, and the strong king needs three moves or more to stand next to the pawn's path.",
+    }
 }
 
 fn defender_at_the_promotion_square(_: &Frame, r: &Race) -> bool {
@@ -163,14 +138,11 @@ fn defender_at_the_promotion_square(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender is ahead of the pawn, the king behind it.** The defending king reaches a key
-    /// square at least four moves before the pawn could promote, and the promotion square before
-    /// the strong king can stand next to the pawn's path.
-    pub const DEFENDER_AHEAD_KING_BEHIND: Rule = rule!(
-        defender_ahead_king_behind,
-        Draw,
-        "The defending king reaches a key square four moves before the pawn could promote, and the promotion square before the strong king can stand next to the pawn's path."
-    );
+    rule! {
+        DEFENDER_AHEAD_KING_BEHIND = defender_ahead_king_behind, Draw,
+        title: "The defender is ahead of the pawn, the king behind it",
+        statement: "The defending king reaches a key square four moves before the pawn could promote, and the promotion square before the strong king can stand next to the pawn's path.",
+    }
 }
 
 fn defender_ahead_king_behind(_: &Frame, r: &Race) -> bool {
@@ -178,14 +150,11 @@ fn defender_ahead_king_behind(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender is much nearer the promotion square.** The defending king reaches the
-    /// promotion square at least six moves before the strong king, and the pawn at most two moves
-    /// after the strong king reaches a key square.
-    pub const DEFENDER_MUCH_NEARER_THE_PROMOTION_SQUARE: Rule = rule!(
-        defender_much_nearer_the_promotion_square,
-        Draw,
-        "The defending king reaches the promotion square six moves before the strong king, and the pawn at most two moves after the strong king reaches a key square."
-    );
+    rule! {
+        DEFENDER_MUCH_NEARER_THE_PROMOTION_SQUARE = defender_much_nearer_the_promotion_square, Draw,
+        title: "The defender is much nearer the promotion square",
+        statement: "The defending king reaches the promotion square six moves before the strong king, and the pawn at most two moves after the strong king reaches a key square.",
+    }
 }
 
 fn defender_much_nearer_the_promotion_square(_: &Frame, r: &Race) -> bool {
@@ -193,14 +162,11 @@ fn defender_much_nearer_the_promotion_square(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The pawn is lost inside the square.** The defending king is inside the square of the pawn
-    /// and can stand next to it at least three moves sooner than the strong king's distance to the
-    /// pawn.
-    pub const PAWN_LOST_INSIDE_THE_SQUARE: Rule = rule!(
-        pawn_lost_inside_the_square,
-        Draw,
-        "The defending king is a move or more inside the square and can stand next to the pawn three moves sooner than the strong king's distance to it."
-    );
+    rule! {
+        PAWN_LOST_INSIDE_THE_SQUARE = pawn_lost_inside_the_square, Draw,
+        title: "The pawn is lost inside the square",
+        statement: "The defending king is a move or more inside the square and can stand next to the pawn three moves sooner than the strong king's distance to it.",
+    }
 }
 
 fn pawn_lost_inside_the_square(_: &Frame, r: &Race) -> bool {
@@ -208,14 +174,13 @@ fn pawn_lost_inside_the_square(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The pawn is lost to a defender in front.** The defending king gets onto the pawn's path
-    /// in front of it sooner than next to the pawn (he comes from in front), and can stand next to
-    /// the pawn at least two moves sooner than the strong king's distance to it.
-    pub const PAWN_LOST_TO_A_DEFENDER_IN_FRONT: Rule = rule!(
-        pawn_lost_to_a_defender_in_front,
-        Draw,
-        "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it."
-    );
+    rule! {
+        /// He comes from in front when he gets onto the pawn's path in front of it sooner than next
+        /// to the pawn.
+        PAWN_LOST_TO_A_DEFENDER_IN_FRONT = pawn_lost_to_a_defender_in_front, Draw,
+        title: "The pawn is lost to a defender in front",
+        statement: "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it.",
+    }
 }
 
 fn pawn_lost_to_a_defender_in_front(_: &Frame, r: &Race) -> bool {
@@ -223,14 +188,13 @@ fn pawn_lost_to_a_defender_in_front(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king is beyond a defender in front.** The defending king gets onto the pawn's path in
-    /// front of it sooner than next to the pawn (he comes from in front), and the strong king
-    /// stands two ranks or more further up the board than he does: it has run past the fight.
-    pub const KING_BEYOND_A_DEFENDER_IN_FRONT: Rule = rule!(
-        king_beyond_a_defender_in_front,
-        Draw,
-        "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board."
-    );
+    rule! {
+        /// He comes from in front when he gets onto the pawn's path in front of it sooner than next
+        /// to the pawn. The strong king has run past the fight.
+        KING_BEYOND_A_DEFENDER_IN_FRONT = king_beyond_a_defender_in_front, Draw,
+        title: "The king is beyond a defender in front",
+        statement: "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board.",
+    }
 }
 
 fn king_beyond_a_defender_in_front(x: &Frame, r: &Race) -> bool {
@@ -238,14 +202,11 @@ fn king_beyond_a_defender_in_front(x: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender is on the key squares before the king is by the pawn.** The defending king
-    /// is inside the square of the pawn and reaches a key square at least two moves before the
-    /// strong king can stand next to the pawn's path.
-    pub const DEFENDER_HOLDS_THE_KEY_SQUARES_IN_TIME: Rule = rule!(
-        defender_holds_the_key_squares_in_time,
-        Draw,
-        "The defending king is a move or more inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path."
-    );
+    rule! {
+        DEFENDER_HOLDS_THE_KEY_SQUARES_IN_TIME = defender_holds_the_key_squares_in_time, Draw,
+        title: "The defender is on the key squares before the king is by the pawn",
+        statement: "The defending king is a move or more inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path.",
+    }
 }
 
 fn defender_holds_the_key_squares_in_time(_: &Frame, r: &Race) -> bool {
@@ -253,14 +214,11 @@ fn defender_holds_the_key_squares_in_time(_: &Frame, r: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The defender comes from in front to the key squares first.** The defending king gets onto
-    /// the pawn's path at least two moves sooner than next to the pawn (he comes from in front),
-    /// and reaches a key square at least two moves before the strong king.
-    pub const FROM_IN_FRONT_TO_THE_KEY_SQUARES_FIRST: Rule = rule!(
-        from_in_front_to_the_key_squares_first,
-        Draw,
-        "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king."
-    );
+    rule! {
+        FROM_IN_FRONT_TO_THE_KEY_SQUARES_FIRST = from_in_front_to_the_key_squares_first, Draw,
+        title: "The defender comes from in front to the key squares first",
+        statement: "The defending king comes from in front of the pawn (its path two moves nearer than the pawn) and reaches a key square two moves before the strong king.",
+    }
 }
 
 fn from_in_front_to_the_key_squares_first(_: &Frame, r: &Race) -> bool {

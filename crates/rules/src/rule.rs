@@ -17,6 +17,19 @@ pub enum Claim {
 }
 
 impl Claim {
+    /// The claim's name: `"win"` or `"draw"`.
+    ///
+    /// ```
+    /// assert_eq!(kpk_rules::Claim::Draw.name(), "draw");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Claim::Win => "win",
+            Claim::Draw => "draw",
+        }
+    }
+
     /// The claim as a verdict for the side to move of a position seen from the pawn's side.
     pub(crate) const fn for_side_to_move(self, x: &Frame) -> Wdl {
         match self {
@@ -109,64 +122,166 @@ pub struct Rule {
     pub(crate) other_pawns: Option<&'static str>,
 }
 
-/// Declares a rule: `rule!(test_fn, Win | Draw, "statement")` is a [`Rule`] whose id is the test
-/// function's name and whose family is the declaring module's `FAMILY`; the builder methods add
-/// the rest (`.seed(..)`, `.literal()`, `.corrects(..)`, `.other_pawns(..)`).
+/// Declares a rule as an associated constant of [`Rule`] (inside an `impl Rule` block), with
+/// its doc generated from its one statement, so that the two never say different things:
+///
+/// ```text
+/// rule! {
+///     /// Notes (optional): what the statement does not say, such as an example position or
+///     /// why the literal rule errs. They follow the statement and the seed in the doc.
+///     NAME = test_fn, Win | Draw,
+///     title: "A short title",              // optional: the doc's bold title
+///     statement: "The statement.",         // a literal: every condition the test checks
+///     seed: "The seed page's wording",     // optional, without its full stop
+///     literal: true,                       // optional: the rule as the literature states it
+///     corrects: LITERAL_NAME,              // optional: the literal rule this one corrects
+///     other_pawns: "The statement without its rook-pawn aside.",   // optional
+/// }
+/// ```
+///
+/// The fields come in this order. The doc reads `**A short title.** The statement.`, then
+/// `Seed: "The seed page's wording."` where there is a seed, a line for a literal rule, a link
+/// to the literal rule a correction corrects, and the notes: nothing in it restates the
+/// statement. The rule's id is `test_fn` (the constant's name in lower case), its family the
+/// declaring module's `FAMILY`. The statement, the name and the title are checked when the crate
+/// compiles: the statement (and `other_pawns`) a sentence with its full stop, the name the id in
+/// capitals, the title and the seed without a full stop, which the doc adds.
 macro_rules! rule {
-    ($holds:ident, $claim:ident, $statement:expr) => {
-        $crate::rule::Rule::new(
-            stringify!($holds),
-            $crate::rule::Claim::$claim,
-            FAMILY,
-            $statement,
-            $holds,
-        )
+    (
+        $(#[doc = $note:literal])*
+        $name:ident = $holds:ident, $claim:ident,
+        $(title: $title:literal,)?
+        statement: $statement:literal,
+        $(seed: $seed:literal,)?
+        $(literal: $literal:tt,)?
+        $(corrects: $corrects:ident,)?
+        $(other_pawns: $other_pawns:literal,)?
+    ) => {
+        #[doc = concat!($("**", $title, ".** ",)? $statement)]
+        $(
+            #[doc = ""]
+            #[doc = concat!("Seed: \"", $seed, ".\"")]
+        )?
+        $(
+            #[doc = ""]
+            #[doc = $crate::rule::literal_doc!($literal)]
+        )?
+        $(
+            #[doc = ""]
+            #[doc = concat!(
+                "Corrects [`", stringify!($corrects), "`](Rule::", stringify!($corrects), ")."
+            )]
+        )?
+        #[doc = ""]
+        $(#[doc = $note])*
+        pub const $name: $crate::rule::Rule = $crate::rule::Rule {
+            id: stringify!($holds),
+            claim: $crate::rule::Claim::$claim,
+            family: FAMILY,
+            statement: $crate::rule::checked_statement(
+                stringify!($name),
+                stringify!($holds),
+                &[$($title)?],
+                $statement,
+            ),
+            seed: $crate::rule::checked_seed(&[$($seed)?]),
+            literal: matches!(&[$($literal)?] as &[bool], [true]),
+            corrects: $crate::rule::corrected(&[$(&$crate::rule::Rule::$corrects)?]),
+            holds: $holds,
+            other_pawns: $crate::rule::checked_other_pawns(&[$($other_pawns)?]),
+        };
     };
 }
 pub(crate) use rule;
 
-impl Rule {
-    /// A rule with its id, claim, family, statement and test; nothing from the seed.
-    pub(crate) const fn new(
-        id: &'static str,
-        claim: Claim,
-        family: Family,
-        statement: &'static str,
-        holds: Holds,
-    ) -> Rule {
-        Rule {
-            id,
-            claim,
-            family,
-            statement,
-            seed: None,
-            literal: false,
-            corrects: None,
-            holds,
-            other_pawns: None,
+/// The doc line of a literal rule ([`rule!`]'s `literal: true`; `false` is not accepted).
+macro_rules! literal_doc {
+    (true) => {
+        "Literal: the rule as the literature states it, which may be wrong."
+    };
+}
+pub(crate) use literal_doc;
+
+/// The last byte of `s`, if any.
+const fn last_byte(s: &str) -> Option<u8> {
+    match s.as_bytes() {
+        [.., last] => Some(*last),
+        [] => None,
+    }
+}
+
+/// A sentence: not empty, a capital letter first, a full stop last.
+const fn is_sentence(s: &str) -> bool {
+    matches!(s.as_bytes(), [first, ..] if first.is_ascii_uppercase())
+        && matches!(last_byte(s), Some(b'.'))
+}
+
+/// `statement`, once [`rule!`] has checked, when the crate compiles, that it is a sentence, that
+/// the rule's name is its id in capitals, and that its title (if any) is not empty and has no
+/// full stop, which the doc adds.
+pub(crate) const fn checked_statement(
+    name: &str,
+    id: &str,
+    title: &[&str],
+    statement: &'static str,
+) -> &'static str {
+    assert!(is_sentence(statement), "a rule's statement is a sentence with its full stop");
+    let (name, id) = (name.as_bytes(), id.as_bytes());
+    assert!(name.len() == id.len(), "a rule's name is its test function's name in capitals");
+    let mut i = 0;
+    while i < name.len() {
+        assert!(
+            name[i] == id[i].to_ascii_uppercase(),
+            "a rule's name is its test function's name in capitals"
+        );
+        i += 1;
+    }
+    if let [title] = title {
+        assert!(
+            !title.is_empty() && !matches!(last_byte(title), Some(b'.')),
+            "a rule's title has no full stop: the doc adds it"
+        );
+    }
+    statement
+}
+
+/// The seed's wording (if any), checked: not empty, and without a full stop, which the doc adds.
+pub(crate) const fn checked_seed(seed: &[&'static str]) -> Option<&'static str> {
+    match seed {
+        [seed] => {
+            assert!(
+                !seed.is_empty() && !matches!(last_byte(seed), Some(b'.')),
+                "a rule's seed has no full stop: the doc adds it"
+            );
+            Some(*seed)
         }
+        _ => None,
     }
+}
 
-    /// The rule with the seed page's wording.
-    pub(crate) const fn seed(self, seed: &'static str) -> Rule {
-        Rule { seed: Some(seed), ..self }
+/// The id of the literal rule a rule corrects (if any), checked: a literal rule.
+pub(crate) const fn corrected(literal: &[&Rule]) -> Option<&'static str> {
+    match literal {
+        [literal] => {
+            assert!(literal.literal, "a rule corrects a literal rule");
+            Some(literal.id)
+        }
+        _ => None,
     }
+}
 
-    /// The rule marked as the literature states it (it may be wrong).
-    pub(crate) const fn literal(self) -> Rule {
-        Rule { literal: true, ..self }
+/// The statement for other pawns (if any), checked: a sentence.
+pub(crate) const fn checked_other_pawns(statement: &[&'static str]) -> Option<&'static str> {
+    match statement {
+        [statement] => {
+            assert!(is_sentence(statement), "a rule's statement is a sentence with its full stop");
+            Some(*statement)
+        }
+        _ => None,
     }
+}
 
-    /// The rule marked as the correction of `literal`.
-    pub(crate) const fn corrects(self, literal: &Rule) -> Rule {
-        Rule { corrects: Some(literal.id), ..self }
-    }
-
-    /// The rule with its statement for a pawn that is not a rook pawn.
-    pub(crate) const fn other_pawns(self, statement: &'static str) -> Rule {
-        Rule { other_pawns: Some(statement), ..self }
-    }
-
+impl Rule {
     /// The rule's verdict on `pos`: its claim as [`Wdl`] for the side to move where its test
     /// holds, `None` otherwise.
     ///
@@ -236,5 +351,37 @@ impl Rule {
     /// The claim for a position already seen from the pawn's side.
     pub(crate) fn claim_in(&self, x: &Frame, race: &Race) -> Option<Wdl> {
         (self.holds)(x, race).then(|| self.claim.for_side_to_move(x))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_sentence;
+    use crate::RULES;
+
+    #[test]
+    fn statements_are_sentences() {
+        assert!(is_sentence("The pawn falls."));
+        assert!(!is_sentence("the pawn falls."));
+        assert!(!is_sentence("The pawn falls"));
+        assert!(!is_sentence(""));
+        for rule in RULES {
+            assert!(is_sentence(rule.statement), "{}", rule.id);
+            assert!(rule.other_pawns.is_none_or(is_sentence), "{}", rule.id);
+            assert!(rule.seed.is_none_or(|s| !s.is_empty() && !s.ends_with('.')), "{}", rule.id);
+        }
+    }
+
+    #[test]
+    fn every_rule_has_its_own_id_and_statement_and_follows_the_literal_rule_it_corrects() {
+        for (i, rule) in RULES.iter().enumerate() {
+            for earlier in &RULES[..i] {
+                assert_ne!(rule.id, earlier.id);
+                assert_ne!(rule.statement, earlier.statement, "{}", rule.id);
+            }
+            if let Some(literal) = rule.corrects {
+                assert!(RULES[..i].iter().any(|r| r.id == literal && r.literal), "{}", rule.id);
+            }
+        }
     }
 }

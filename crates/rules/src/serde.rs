@@ -7,6 +7,7 @@
 //! assert_eq!(serde_json::to_string(&Aim::Opposition).unwrap(), r#""opposition""#);
 //! assert_eq!(serde_json::to_string(&Verdict::Throws).unwrap(), r#""throws""#);
 //! assert_eq!(serde_json::to_string(&Rule::STALEMATE.family).unwrap(), r#""drawn""#);
+//! assert_eq!(serde_json::to_string(&Rule::STALEMATE.claim).unwrap(), r#""draw""#);
 //! assert_eq!(serde_json::to_string(&Basis::Proof { plies: 3 }).unwrap(), r#""proof""#);
 //! let p = Progress { ranks_to_go: 5, king_steps: 1, tempi: 0 };
 //! assert_eq!(
@@ -17,7 +18,7 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::{Aim, Basis, Family, Progress, Verdict};
+use crate::{Aim, Basis, Claim, Family, Progress, Verdict};
 
 impl Serialize for Aim {
     /// The aim's name ([`Aim::name`]).
@@ -28,6 +29,13 @@ impl Serialize for Aim {
 
 impl Serialize for Verdict {
     /// The verdict's name ([`Verdict::name`]).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for Claim {
+    /// The claim's name ([`Claim::name`]).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }

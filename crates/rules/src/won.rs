@@ -20,16 +20,14 @@ fn guards_front(x: &Frame) -> bool {
 }
 
 impl Rule {
-    /// **The king guards the way (as the seed words it).** At most three squares remain in front of
-    /// the pawn, and the strong king guards every one of them up to the promotion square: the pawn
-    /// walks in, whoever is to move.
-    ///
-    /// Seed: "Stronger king defends all stop and telestop(s), including the promotion square up to
-    /// three squares."
-    pub const GUARDS_FRONT_SQUARES_LITERAL: Rule = rule!(guards_front_squares_literal, Win,
-        "At most three squares in front of the pawn, and the strong king guards all of them.")
-        .literal()
-        .seed("Stronger king defends all stop and telestop(s), including the promotion square up to three squares");
+    rule! {
+        /// The pawn walks in, whoever is to move.
+        GUARDS_FRONT_SQUARES_LITERAL = guards_front_squares_literal, Win,
+        title: "The king guards the way (as the seed words it)",
+        statement: "At most three squares in front of the pawn, and the strong king guards all of them.",
+        seed: "Stronger king defends all stop and telestop(s), including the promotion square up to three squares",
+        literal: true,
+    }
 }
 
 fn guards_front_squares_literal(x: &Frame, _: &Race) -> bool {
@@ -37,21 +35,17 @@ fn guards_front_squares_literal(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king guards the way.** As [`guards_front_squares_literal`](Rule::GUARDS_FRONT_SQUARES_LITERAL), with the two exceptions
-    /// the seed names: with the defender to move, a guarded stop square does not mean a guarded
-    /// pawn (he may take it), and a knight pawn can run into stalemate.
-    ///
-    /// Seed: "With defender to move, one has to consider whether the pawn can be captured, since
-    /// defended stop square does not necessarily imply the pawn is defended as well. Additionally,
-    /// there is a stalemate exception with the knight pawn."
-    ///
-    /// The stalemate is tested as such (the defender to move, not in check, without a move); over
-    /// every legal position, all the stalemates this rule meets are knight pawns on the sixth rank
-    /// with the defender in the corner (Ka8, Kc7/Kc8, Pb6).
-    pub const GUARDS_FRONT_SQUARES: Rule = rule!(guards_front_squares, Win,
-        "The strong king guards every square in front of the pawn (at most three), and the defender to move can neither take the pawn nor is he stalemated.")
-        .seed("With defender to move, one has to consider whether the pawn can be captured ... a stalemate exception with the knight pawn")
-        .corrects(&Rule::GUARDS_FRONT_SQUARES_LITERAL);
+    rule! {
+        /// The literal rule errs where the seed itself warns: with the defender to move, a guarded
+        /// stop square does not mean a guarded pawn, and a knight pawn can run into stalemate. Over
+        /// every legal position, all the stalemates this rule meets are knight pawns on the sixth
+        /// rank with the defender in the corner (Ka8, Kc7/Kc8, Pb6).
+        GUARDS_FRONT_SQUARES = guards_front_squares, Win,
+        title: "The king guards the way",
+        statement: "The strong king guards every square in front of the pawn (at most three), and the defender to move can neither take the pawn nor is he stalemated.",
+        seed: "With defender to move, one has to consider whether the pawn can be captured ... a stalemate exception with the knight pawn",
+        corrects: GUARDS_FRONT_SQUARES_LITERAL,
+    }
 }
 
 fn guards_front_squares(x: &Frame, _: &Race) -> bool {
@@ -66,16 +60,15 @@ fn outside_square_literal(x: &Frame) -> bool {
 }
 
 impl Rule {
-    /// **The rule of the square (the seed's formula).** The defending king stands outside the square
-    /// of the pawn (or leaves it with his move): the pawn outruns him and promotes. The formula
-    /// counts a pawn on its second rank as five moves from promotion, for its double step.
-    ///
-    /// Seed: "Defending king is (leaves after moving) outside the square of the pawn", with the
-    /// formula `min(5, distance(pawnSq, promoSq)) < distance(kingSq, promoSq) - king2move`.
-    pub const RULE_OF_THE_SQUARE_LITERAL: Rule = rule!(rule_of_the_square_literal, Win,
-        "The defending king is outside the square of the pawn (the seed's formula).")
-        .literal()
-        .seed("Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move");
+    rule! {
+        /// The pawn outruns the defender and promotes. The formula counts a pawn on its second rank
+        /// as five moves from promotion, for its double step.
+        RULE_OF_THE_SQUARE_LITERAL = rule_of_the_square_literal, Win,
+        title: "The rule of the square (the seed's formula)",
+        statement: "The defending king is outside the square of the pawn (the seed's formula).",
+        seed: "Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move",
+        literal: true,
+    }
 }
 
 fn rule_of_the_square_literal(x: &Frame, _: &Race) -> bool {
@@ -83,13 +76,15 @@ fn rule_of_the_square_literal(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The rule of the square.** As [`rule_of_the_square_literal`](Rule::RULE_OF_THE_SQUARE_LITERAL), where the race really is a
-    /// race: the defender to move cannot take the pawn at once, the strong king does not stand on
-    /// the pawn's path (it would cost a tempo to step aside), and a pawn on its second rank only
-    /// counts its double step when both squares in front of it are empty.
-    pub const RULE_OF_THE_SQUARE: Rule = rule!(rule_of_the_square, Win,
-        "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.")
-        .corrects(&Rule::RULE_OF_THE_SQUARE_LITERAL);
+    rule! {
+        /// The literal formula errs where the race is not a race: the defender to move takes the
+        /// pawn at once, the strong king on the pawn's path costs a tempo to step aside, or a king
+        /// blocks the double step.
+        RULE_OF_THE_SQUARE = rule_of_the_square, Win,
+        title: "The rule of the square",
+        statement: "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
+        corrects: RULE_OF_THE_SQUARE_LITERAL,
+    }
 }
 
 fn rule_of_the_square(x: &Frame, _: &Race) -> bool {
@@ -107,19 +102,20 @@ pub(crate) fn key_squares(x: &Frame) -> impl Iterator<Item = Coord> + use<> {
 }
 
 impl Rule {
-    /// **Key squares.** The strong king stands on a key square of its pawn: for a pawn on the second
-    /// to fourth rank the three squares two ranks ahead of it, on the fifth and sixth ranks the six
-    /// squares one and two ranks ahead, on the seventh the squares beside and in front of it. From a
-    /// key square the king escorts the pawn in, whoever is to move, with three exceptions:
-    ///
-    /// - the defender to move takes the pawn if it stands next to his king undefended;
-    /// - the knight-pawn stalemate: Ka8 against Kc7 or Kc8 and Pb6, the defender to move;
-    /// - a rook pawn has only two key squares, on the knight file by the promotion corner (b7 and
-    ///   b8 for an a-pawn), and they win only with the pawn already guarded by the king: from
-    ///   there the king is far from a pawn further back, which the defender then wins.
-    pub const KEY_SQUARES_OCCUPIED: Rule = rule!(key_squares_occupied, Win,
-        "The strong king stands on a key square of the pawn (for a rook pawn: one of the knight-file squares by the corner, and only next to its pawn), the pawn cannot be taken at once, and the defender to move is not stalemated.")
-        .other_pawns("The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.");
+    rule! {
+        /// The key squares: for a pawn on the second to fourth rank the three squares two ranks
+        /// ahead of it, on the fifth and sixth ranks the six squares one and two ranks ahead, on
+        /// the seventh the squares beside and in front of it; for a rook pawn b7 and b8 (for an
+        /// a-pawn). From a key square the king escorts the pawn in, whoever is to move.
+        ///
+        /// The exceptions: the knight-pawn stalemate (Ka8 against Kc7 or Kc8 and Pb6, the defender
+        /// to move), and a rook pawn's key squares, which win only with the pawn already guarded:
+        /// from there the king is far from a pawn further back, which the defender then wins.
+        KEY_SQUARES_OCCUPIED = key_squares_occupied, Win,
+        title: "Key squares",
+        statement: "The strong king stands on a key square of the pawn (for a rook pawn: one of the knight-file squares by the corner, and only next to its pawn), the pawn cannot be taken at once, and the defender to move is not stalemated.",
+        other_pawns: "The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.",
+    }
 }
 
 fn key_squares_occupied(x: &Frame, _: &Race) -> bool {
@@ -128,14 +124,13 @@ fn key_squares_occupied(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **The king in front of its pawn.** The strong king stands directly in front of its pawn (not a
-    /// rook pawn), and the defending king is not ahead of it on its own or a neighbouring file: the
-    /// defender cannot take the opposition in front, and the king shoulders the pawn through.
-    pub const KING_IN_FRONT_OF_PAWN: Rule = rule!(
-        king_in_front_of_pawn,
-        Win,
-        "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file."
-    );
+    rule! {
+        /// The defender cannot take the opposition in front, and the king shoulders the pawn
+        /// through.
+        KING_IN_FRONT_OF_PAWN = king_in_front_of_pawn, Win,
+        title: "The king in front of its pawn",
+        statement: "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
+    }
 }
 
 fn king_in_front_of_pawn(x: &Frame, _: &Race) -> bool {
@@ -145,19 +140,16 @@ fn king_in_front_of_pawn(x: &Frame, _: &Race) -> bool {
 }
 
 impl Rule {
-    /// **First to a key square.** The strong king reaches a key square of its pawn (not a rook pawn)
-    /// at least two moves before the defending king can reach any of them, and the pawn is safe on
-    /// the way: the defender does not touch it now, and the strong king can guard it no later than
-    /// the defender can attack it. Then [`key_squares_occupied`](Rule::KEY_SQUARES_OCCUPIED) applies.
-    ///
-    /// Counted in king moves, the side to move first. The two-move margin makes it exact over every
-    /// legal position; with one move it errs thousands of times (the defender takes the
-    /// opposition in front of the key squares).
-    pub const FIRST_TO_A_KEY_SQUARE: Rule = rule!(
-        first_to_a_key_square,
-        Win,
-        "Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it."
-    );
+    rule! {
+        /// Then [`KEY_SQUARES_OCCUPIED`](Rule::KEY_SQUARES_OCCUPIED) applies.
+        ///
+        /// Counted in king moves, the side to move first. The two-move margin makes it exact over
+        /// every legal position; with one move it errs thousands of times (the defender takes the
+        /// opposition in front of the key squares).
+        FIRST_TO_A_KEY_SQUARE = first_to_a_key_square, Win,
+        title: "First to a key square",
+        statement: "Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.",
+    }
 }
 
 fn first_to_a_key_square(x: &Frame, _: &Race) -> bool {
