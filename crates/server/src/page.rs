@@ -282,19 +282,12 @@ fn escape(text: &str) -> String {
 /// The board in words, as the script names it for a screen reader: `chess board. White: king
 /// e6, pawn e5. Black: king e8. White to move.`
 fn board_label(board: &Board, turn: Color) -> String {
-    const ORDER: [shakmaty::Role; 6] = [
-        shakmaty::Role::King,
-        shakmaty::Role::Queen,
-        shakmaty::Role::Rook,
-        shakmaty::Role::Bishop,
-        shakmaty::Role::Knight,
-        shakmaty::Role::Pawn,
-    ];
     let side = |color: shakmaty::Color| {
         let mut men = Vec::new();
-        for role in ORDER {
+        // kings first, pawns last
+        for role in shakmaty::Role::ALL.into_iter().rev() {
             for sq in board.by_piece(shakmaty::Piece { color, role }) {
-                men.push(format!("{} {sq}", kpk_name(role)));
+                men.push(format!("{} {sq}", kpk_shakmaty::role(role).name()));
             }
         }
         if men.is_empty() { "no men".to_string() } else { men.join(", ") }
@@ -308,18 +301,6 @@ fn board_label(board: &Board, turn: Color) -> String {
         side(shakmaty::Color::White),
         side(shakmaty::Color::Black)
     )
-}
-
-/// A role's English name.
-const fn kpk_name(role: shakmaty::Role) -> &'static str {
-    match role {
-        shakmaty::Role::King => "king",
-        shakmaty::Role::Queen => "queen",
-        shakmaty::Role::Rook => "rook",
-        shakmaty::Role::Bishop => "bishop",
-        shakmaty::Role::Knight => "knight",
-        shakmaty::Role::Pawn => "pawn",
-    }
 }
 
 pub(crate) async fn module(Path(name): Path<String>) -> Response {
