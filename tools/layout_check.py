@@ -5,8 +5,9 @@
 
 Rust: the nodes are each crate's top-level modules (the files and folders `lib.rs` or `main.rs`
 declares); module A uses module B when a file of A names `crate::B` (or a name the crate root
-re-exports from B) or, at the top level, `super::B`. A circle of such uses is an error: one
-module of the two should own what both need. JavaScript: the nodes are the files of
+re-exports from B) or, at the top level, `super::B`. Within each module folder the same holds
+for the files beside its `mod.rs` (`super::sibling`, or a name `mod.rs` re-exports from it). A
+circle of such uses is an error: one module of the two should own what both need. JavaScript: the nodes are the files of
 crates/server/static/js and the edges their `import ... from "./x.js"` lines.
 
 Usage: python3 tools/layout_check.py   (from the repository's root; exit status 1 on a finding)
@@ -96,11 +97,41 @@ def crate_graph(src):
     return graph
 
 
+def folder_graph(folder):
+    """The files of a module folder (beside its `mod.rs`) and which use which: a file uses a
+    sibling when it names `super::sibling`, or a name `mod.rs` re-exports from it."""
+    text = open(os.path.join(folder, "mod.rs")).read()
+    siblings = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(folder, "*.rs"))} - {"mod"}
+    exported = {}
+    for module, names in re.findall(r"^\s*pub(?:\([^)]*\))?\s+use\s+(\w+)::\{?([^;]*?)\}?;", text, re.M | re.S):
+        if module in siblings:
+            for name in re.split(r"[\s,]+", names):
+                name = name.split(" as ")[-1].strip()
+                if name:
+                    exported[name] = module
+    graph = {m: set() for m in siblings}
+    for m in siblings:
+        body = open(os.path.join(folder, m + ".rs")).read().split("\n#[cfg(test)]\nmod tests")[0]
+        body = re.sub(r"^\s*//.*$", "", body, flags=re.M)
+        names = set(re.findall(r"\bsuper::(\w+)", body))
+        for group in re.findall(r"\bsuper::\{([^}]*)\}", body):
+            names.update(re.findall(r"\b(\w+)", group))
+        for name in names:
+            target = name if name in siblings else exported.get(name)
+            if target and target != m:
+                graph[m].add(target)
+    return graph
+
+
 def rust_circles():
     found = []
     for src in sorted(glob.glob("crates/*/src")):
         for circle in cycles(crate_graph(src)):
             found.append(f"{src}: import circle {' -> '.join(circle)}")
+        for mod_rs in sorted(glob.glob(os.path.join(src, "**", "mod.rs"), recursive=True)):
+            folder = os.path.dirname(mod_rs)
+            for circle in cycles(folder_graph(folder)):
+                found.append(f"{folder}: import circle {' -> '.join(circle)}")
     return found
 
 

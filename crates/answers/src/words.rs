@@ -25,11 +25,13 @@ pub const fn side(color: Color) -> &'static str {
 }
 
 /// Words for a distance to mate from the side to move: `win, mate in 3 (5 plies)`,
-/// `loss, mated in 2 (-4 plies)`, `checkmated`, `draw`.
+/// `win, mate in 1 (1 ply)`, `loss, mated in 2 (4 plies)`, `checkmated`, `draw`.
 ///
 /// ```
 /// use kpk::dtm::Dtm;
 /// assert_eq!(kpk_answers::words::describe(Some(Dtm::new(5))), "win, mate in 3 (5 plies)");
+/// assert_eq!(kpk_answers::words::describe(Some(Dtm::new(1))), "win, mate in 1 (1 ply)");
+/// assert_eq!(kpk_answers::words::describe(Some(Dtm::new(-4))), "loss, mated in 2 (4 plies)");
 /// assert_eq!(kpk_answers::words::describe(None), "draw");
 /// ```
 #[must_use]
@@ -38,9 +40,11 @@ pub fn describe(d: Option<Dtm>) -> String {
         None => "draw".to_string(),
         Some(d) if d.plies() == 0 => "checkmated".to_string(),
         Some(d) if d.is_win() => {
-            format!("win, mate in {} ({} plies)", d.uci_mate_moves(), d.plies())
+            format!("win, mate in {} ({})", d.uci_mate_moves(), plies(d.plies().unsigned_abs()))
         }
-        Some(d) => format!("loss, mated in {} ({} plies)", -d.uci_mate_moves(), -d.plies()),
+        Some(d) => {
+            format!("loss, mated in {} ({})", -d.uci_mate_moves(), plies(d.plies().unsigned_abs()))
+        }
     }
 }
 

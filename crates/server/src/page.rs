@@ -79,7 +79,10 @@ pub(crate) fn index(
 ) -> Response {
     // a malformed query opens the starting position; the script then says what is wrong
     let (fen, flip) = match query {
-        Ok(Query(q)) => (q.fen.as_deref(), q.flip.as_deref() == Some("1")),
+        // a blank FEN (an empty box sent) opens the starting position, as the script does
+        Ok(Query(q)) => {
+            (q.fen.as_deref().filter(|f| !f.trim().is_empty()), q.flip.as_deref() == Some("1"))
+        }
         Err(_) => (None, false),
     };
     let text = fen.map_or_else(|| START_FEN.to_string(), |f| f.replace('_', " "));
@@ -88,7 +91,7 @@ pub(crate) fn index(
     let board = if fen.is_none() {
         Board::from_ascii_board_fen(START_PLACEMENT.as_bytes()).ok()
     } else {
-        text.split(' ').next().and_then(|p| Board::from_ascii_board_fen(p.as_bytes()).ok())
+        text.split_whitespace().next().and_then(|p| Board::from_ascii_board_fen(p.as_bytes()).ok())
     };
     let board = board.unwrap_or_else(Board::empty);
     // the side to move as the script reads it: the position's, else the FEN's second field,

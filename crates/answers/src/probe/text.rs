@@ -123,13 +123,14 @@ impl Probe {
             Category::CursedWin => writeln!(
                 f,
                 "  a cursed win: the clock stands at {h} and the next capture, pawn move or mate \
-                 is {z} plies away, so {other} can claim the 50-move draw first"
+                 is {} away, so {other} can claim the 50-move draw first",
+                words::plies(z.unsigned_abs())
             ),
             Category::BlessedLoss => writeln!(
                 f,
                 "  a blessed loss: the clock stands at {h} and the next capture, pawn move or mate \
-                 is {} plies away, so {to_move} can claim the 50-move draw first",
-                -z
+                 is {} away, so {to_move} can claim the 50-move draw first",
+                words::plies(z.unsigned_abs())
             ),
             Category::Win | Category::Loss => {
                 let Position::Ending(position) = &self.position else { return Ok(()) };
@@ -137,8 +138,9 @@ impl Probe {
                 match dtz::dtm50(position, h) {
                     Some(d) if Some(d) != plain => writeln!(
                         f,
-                        "  with {h} plies on the clock the 50-move rule forbids the quickest mate: \
-                         {} under the rule",
+                        "  with {} on the clock the 50-move rule forbids the quickest mate: {} \
+                         under the rule",
+                        words::plies(h),
                         words::describe(Some(d))
                     ),
                     _ => Ok(()),

@@ -3,12 +3,47 @@
 
 use alloc::vec::Vec;
 
-use super::progress::{MAX_TEMPI, every_defence, zone_steps};
 use super::{Aim, Plan};
 use crate::classifier::{Classification, classify_endgame};
 use crate::frame::{Coord, Frame};
 use crate::rule::Rule;
 use kpk::{Endgame, KpkPosition, Move, Role, Square, Wdl};
+
+/// The most sideways steps the winning plan ever needs before the king gets on (a pawn push, or
+/// a step nearer the escort zone): the depth of its bounded proof. The exhaustive test in
+/// `tests/plan.rs` finds every won position within it.
+pub const MAX_TEMPI: u8 = 4;
+
+/// King steps from `king` to the escort zone of `pawn` (both seen from the pawn's side).
+pub(super) fn zone_steps(king: Coord, pawn: Coord) -> i8 {
+    if pawn.file == 0 || pawn.file == 7 {
+        let knight_file = if pawn.file == 0 { 1 } else { 6 };
+        return (king.file - knight_file).abs().max(pawn.rank + 1 - king.rank);
+    }
+    let low = match pawn.rank {
+        0..=3 => pawn.rank + 2,
+        4 => pawn.rank + 1,
+        5 => pawn.rank,
+        _ => 6,
+    };
+    ((king.file - pawn.file).abs() - 1).max(low - king.rank).max(0)
+}
+
+/// Whether the strong side (to move, in a won position) gets a progress move within `tempi`
+/// sideways steps against every defence.
+pub(super) fn forces(pos: &Endgame, tempi: u8) -> bool {
+    let Some(kpk) = pos.as_kpk() else { return true };
+    if progress_move(pos, &kpk).is_some() {
+        return true;
+    }
+    tempi > 0 && sideways_steps(pos, &kpk).iter().any(|(_, next, _)| every_defence(next, tempi - 1))
+}
+
+/// Whether every defence in `pos` (defender to move) leaves a position where [`forces`] holds
+/// within `tempi`.
+pub(super) fn every_defence(pos: &Endgame, tempi: u8) -> bool {
+    pos.legal_moves().iter().all(|&r| forces(&pos.play_unchecked(r), tempi))
+}
 
 /// Whether the side to move of `pos` is the defender and is lost (the rules' verdict).
 fn lost_for_mover(pos: &Endgame) -> bool {

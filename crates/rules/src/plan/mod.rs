@@ -57,7 +57,8 @@ use crate::classifier::{Basis, Classification, classify};
 use kpk::{Endgame, KpkPosition, Move, Role, Wdl};
 
 pub use aim::Aim;
-pub use progress::{MAX_TEMPI, Progress, plan_score, progress};
+pub use attack::MAX_TEMPI;
+pub use progress::{Progress, plan_score, progress};
 
 /// One plan move: the move, its point, and what the rules say of the position after it.
 #[derive(Clone, Copy, Debug)]

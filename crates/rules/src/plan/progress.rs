@@ -4,14 +4,9 @@
 use kpk::{Endgame, KpkPosition, Wdl};
 use kpk_score::Score;
 
-use super::attack::{progress_move, sideways_steps};
+use super::attack::{MAX_TEMPI, forces, zone_steps};
 use crate::classifier::classify;
 use crate::frame::Coord;
-
-/// The most sideways steps the winning plan ever needs before the king gets on (a pawn push, or
-/// a step nearer the escort zone): the depth of its bounded proof. The exhaustive test in
-/// `tests/plan.rs` finds every won position within it.
-pub const MAX_TEMPI: u8 = 4;
 
 /// How far a won position is from its end, by the rules: compared field by field in order, it
 /// falls with every move of the winning plan against every defence.
@@ -42,37 +37,6 @@ pub struct Progress {
     /// The king's sideways steps needed, against every defence, before a push or a step nearer
     /// the zone keeps the win (0: one does now).
     pub tempi: u8,
-}
-
-/// King steps from `king` to the escort zone of `pawn` (both seen from the pawn's side).
-pub(super) fn zone_steps(king: Coord, pawn: Coord) -> i8 {
-    if pawn.file == 0 || pawn.file == 7 {
-        let knight_file = if pawn.file == 0 { 1 } else { 6 };
-        return (king.file - knight_file).abs().max(pawn.rank + 1 - king.rank);
-    }
-    let low = match pawn.rank {
-        0..=3 => pawn.rank + 2,
-        4 => pawn.rank + 1,
-        5 => pawn.rank,
-        _ => 6,
-    };
-    ((king.file - pawn.file).abs() - 1).max(low - king.rank).max(0)
-}
-
-/// Whether the strong side (to move, in a won position) gets a progress move within `tempi`
-/// sideways steps against every defence.
-fn forces(pos: &Endgame, tempi: u8) -> bool {
-    let Some(kpk) = pos.as_kpk() else { return true };
-    if progress_move(pos, &kpk).is_some() {
-        return true;
-    }
-    tempi > 0 && sideways_steps(pos, &kpk).iter().any(|(_, next, _)| every_defence(next, tempi - 1))
-}
-
-/// Whether every defence in `pos` (defender to move) leaves a position where [`forces`] holds
-/// within `tempi`.
-pub(super) fn every_defence(pos: &Endgame, tempi: u8) -> bool {
-    pos.legal_moves().iter().all(|&r| forces(&pos.play_unchecked(r), tempi))
 }
 
 /// The winning plan's progress measure of a position: `None` unless the side with the pawn is
