@@ -59,21 +59,12 @@ function shown() {
     coordinates: [...board.querySelectorAll("text.coord")].map((t) => `${t.textContent} at ${at(t)}`).sort(),
     "board label": board.getAttribute("aria-label"),
     "FEN box": document.getElementById("fen").value,
+    // for KPK, why: the reason, the proof's line and the key squares
+    why: [document.getElementById("why"), ...document.querySelectorAll("#proof > li"), document.getElementById("squares-note")]
+      .filter(visible).map(text).filter((t) => t),
     error: text(document.getElementById("error")),
   };
 }
-
-// The differences known today, each the first paint's (`plain`) against the script's
-// (`script`) in one `aspect`, expected in `cases`; `explains(plain, script)` holds for exactly
-// the difference described, so another difference in the same aspect is still caught; `right`
-// says whose text is the one to keep, `fix` what to change. Each is printed when seen; one no
-// longer seen is printed too, to be taken out of the list.
-const TABLES = ["KPK win", "KPK loss", "KPK draw", "KQK mate in 2", "KRK win, 60 plies on the clock",
-  "KRK cursed win", "KRK blessed loss", "insufficient material", "four men", "start position", "flipped"];
-const LISTED = [...TABLES, "beyond the tables"]; // the positions with moves to list
-const LINES = ["KPK win", "KPK loss", "KQK mate in 2", "KRK win, 60 plies on the clock", "KRK cursed win",
-  "KRK blessed loss", "start position", "flipped"];
-// a move's outcome, as the script words it where the first paint says less
 
 const show = (v) => (Array.isArray(v) ? (v.length ? v.join(" | ") : "(none)") : JSON.stringify(v));
 
