@@ -61,6 +61,18 @@ def cycles(graph):
     return found
 
 
+def reexports(text, modules):
+    """The names a module file's `pub use module::{...}` lines re-export, each to its module."""
+    exported = {}
+    for module, names in re.findall(r"^\s*pub(?:\([^)]*\))?\s+use\s+(\w+)::\{?([^;]*?)\}?;", text, re.M | re.S):
+        if module in modules:
+            for name in re.split(r"[\s,]+", names):
+                name = name.split(" as ")[-1].strip()
+                if name:
+                    exported[name] = module
+    return exported
+
+
 def crate_graph(src):
     """The top-level modules of the crate at `src` and which use which."""
     root = os.path.join(src, "lib.rs")
@@ -69,13 +81,7 @@ def crate_graph(src):
     text = open(root).read()
     modules = set(re.findall(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", text, re.M))
     # names the root re-exports, to the module they come from
-    exported = {}
-    for module, names in re.findall(r"^\s*pub(?:\([^)]*\))?\s+use\s+(\w+)::\{?([^;]*?)\}?;", text, re.M | re.S):
-        if module in modules:
-            for name in re.split(r"[\s,]+", names):
-                name = name.split(" as ")[-1].strip()
-                if name:
-                    exported[name] = module
+    exported = reexports(text, modules)
     graph = {m: set() for m in modules}
     for m in modules:
         files = [os.path.join(src, m + ".rs")] + glob.glob(os.path.join(src, m, "**", "*.rs"), recursive=True)
@@ -102,13 +108,7 @@ def folder_graph(folder):
     sibling when it names `super::sibling`, or a name `mod.rs` re-exports from it."""
     text = open(os.path.join(folder, "mod.rs")).read()
     siblings = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(folder, "*.rs"))} - {"mod"}
-    exported = {}
-    for module, names in re.findall(r"^\s*pub(?:\([^)]*\))?\s+use\s+(\w+)::\{?([^;]*?)\}?;", text, re.M | re.S):
-        if module in siblings:
-            for name in re.split(r"[\s,]+", names):
-                name = name.split(" as ")[-1].strip()
-                if name:
-                    exported[name] = module
+    exported = reexports(text, siblings)
     graph = {m: set() for m in siblings}
     for m in siblings:
         body = open(os.path.join(folder, m + ".rs")).read().split("\n#[cfg(test)]\nmod tests")[0]
