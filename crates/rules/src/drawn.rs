@@ -13,6 +13,8 @@ impl Rule {
         /// Two bare kings are a draw.
         CAPTURABLE_PAWN = capturable_pawn, Draw,
         title: "The pawn falls",
+        idea: PawnFalls,
+        gist: "the {weak} king takes the pawn on {pawn}",
         statement: "The defender to move takes the undefended pawn next to his king.",
         seed: "In the case that the pawn can be immediately captured, might be delegated to the quiescence search",
         literal: true,
@@ -29,6 +31,8 @@ impl Rule {
         /// corner by a rook or knight pawn (Ka8 against Kc7 or Kc8 and Pb6).
         STALEMATE = stalemate, Draw,
         title: "Stalemate",
+        idea: Stalemate,
+        gist: "{Weak} is stalemated",
         statement: "The defender to move is not in check and has no legal move.",
         seed: "there is a stalemate exception with the knight pawn",
     }
@@ -42,6 +46,8 @@ impl Rule {
     rule! {
         BLOCKADE_KING_BEHIND = blockade_king_behind, Draw,
         title: "Blockade with the strong king behind",
+        idea: InFront,
+        gist: "the {weak} king blocks the pawn on {wk} and keeps the opposition",
         statement: "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
         seed: "Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move",
         literal: true,
@@ -56,6 +62,8 @@ impl Rule {
     rule! {
         BLOCKADE_KING_DIAGONALLY_BEHIND = blockade_king_diagonally_behind, Draw,
         title: "Blockade with the strong king diagonally behind",
+        idea: InFront,
+        gist: "the {weak} king blocks the pawn on {wk} and cannot be driven off",
         statement: "Defending king directly in front of the pawn, strong king diagonally behind it, strong side to move.",
         seed: "Defending king as above, the other king diagonally behind the pawn, stronger side to move",
         literal: true,
@@ -82,6 +90,8 @@ impl Rule {
         /// not say which king stands in front, so either may.
         OPPOSITION_PAWN_BESIDE_LITERAL = opposition_pawn_beside_literal, Draw,
         title: "Opposition, pawn beside the king (as the seed words it)",
+        idea: Opposition,
+        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
         statement: "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
         seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move",
         literal: true,
@@ -99,6 +109,8 @@ impl Rule {
         /// rule allows, the pawn simply runs.
         OPPOSITION_PAWN_BESIDE = opposition_pawn_beside, Draw,
         title: "Opposition, pawn beside the king",
+        idea: Opposition,
+        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
         statement: "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
         corrects: OPPOSITION_PAWN_BESIDE_LITERAL,
     }
@@ -115,6 +127,8 @@ impl Rule {
         /// rank ahead of the strong king on a neighbouring file.
         PAWN_CHECK_FROM_OPPOSITION = pawn_check_from_opposition, Draw,
         title: "The pawn checks out of the opposition",
+        idea: Opposition,
+        gist: "after the pawn's check the {weak} king keeps the opposition in front of it",
         statement: "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.",
         seed: "In the above position the stronger side moves a pawn, giving check",
         literal: true,
@@ -144,6 +158,8 @@ impl Rule {
         /// ROW(blackKingLoc) != ROW_8) return DRAW; } }`.
         CORRESPONDING_SQUARES_LITERAL = corresponding_squares_literal, Draw,
         title: "Corresponding squares, the seed's code as written",
+        idea: CorrespondingSquares,
+        gist: "the {weak} king answers each move of the {strong} king on its corresponding square",
         statement: "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).",
         seed: "a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move",
         literal: true,
@@ -166,6 +182,8 @@ impl Rule {
         /// the board's edge.
         CORRESPONDING_SQUARES = corresponding_squares, Draw,
         title: "Corresponding squares",
+        idea: CorrespondingSquares,
+        gist: "the {weak} king answers each move of the {strong} king on its corresponding square",
         statement: "Strong king on one of the three squares diagonally or directly behind the pawn, the defender on one of the three squares two ranks in front of it (not on the last rank), strong side to move.",
         corrects: CORRESPONDING_SQUARES_LITERAL,
     }
@@ -188,6 +206,8 @@ impl Rule {
         /// changes the count (Kd3, Pe2 against Kd7: 1. e4 and White takes the opposition).
         DEFENDER_HAS_THE_OPPOSITION = defender_has_the_opposition, Draw,
         title: "The defender has the opposition in front of the key squares",
+        idea: Opposition,
+        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
         statement: "Not a rook pawn, on its second to fourth rank, the strong side to move: the kings face each other on one file at most two files from the pawn, the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.",
     }
 }
@@ -213,6 +233,8 @@ impl Rule {
         /// him.
         ROOK_PAWN_CORNER = rook_pawn_corner, Draw,
         title: "Rook pawn: the defender holds the corner",
+        idea: RookPawnCorner,
+        gist: "the {weak} king holds the corner at {queen}, and a rook pawn cannot drive it out",
         statement: "Rook pawn, and the defending king on the promotion square or next to it.",
         seed: "there are drawn rook pawn cases",
     }
@@ -227,6 +249,8 @@ impl Rule {
         /// The defender stands on the c- or f-file, and the pawn cannot pass its own king.
         ROOK_PAWN_KING_SHUT_IN = rook_pawn_king_shut_in, Draw,
         title: "Rook pawn: the strong king is shut in",
+        idea: RookPawnCorner,
+        gist: "the {strong} king is shut in by the corner in front of its rook pawn",
         statement: "Rook pawn, the strong king in front of it on the rook file, the defender two files away guarding every knight-file square beside the king (level with it, or a rank below when the king is on the last rank): the king cannot leave the rook file.",
         seed: "the defender prevents the king on the pawn's frontspan from leaving the rook file",
     }
@@ -254,6 +278,8 @@ impl Rule {
         /// shoulders the defender away), with two never.
         ROOK_PAWN_RACE_TO_THE_CORNER = rook_pawn_race_to_the_corner, Draw,
         title: "Rook pawn: the race to the corner",
+        idea: RookPawnCorner,
+        gist: "the {weak} king reaches the corner at {queen} in time, and a rook pawn cannot drive it out",
         statement: "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there.",
     }
 }
@@ -293,6 +319,8 @@ impl Rule {
         /// (the pawn slips out of the square with its double step while the defender approaches).
         PAWN_LOST_IN_THE_RACE = pawn_lost_in_the_race, Draw,
         title: "The pawn is lost in the race",
+        idea: PawnFalls,
+        gist: "the {weak} king reaches the pawn before the {strong} king can guard it",
         statement: "The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank).",
     }
 }
@@ -314,6 +342,8 @@ impl Rule {
         /// kings walk).
         DEFENDER_GUARDS_THE_KEY_SQUARES_FIRST = defender_guards_the_key_squares_first, Draw,
         title: "The defender guards the key squares first",
+        idea: KeySquares,
+        gist: "the {weak} king guards the key squares {keys} first",
         statement: "Not a rook pawn: the defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.",
     }
 }
@@ -353,6 +383,8 @@ impl Rule {
         /// the pawn's advance moves the key squares away from the defender).
         DEFENDER_FIRST_TO_THE_KEY_SQUARES = defender_first_to_the_key_squares, Draw,
         title: "The defender is first to the key squares",
+        idea: KeySquares,
+        gist: "the {weak} king reaches the key squares {keys} first",
         statement: "Not a rook pawn: the defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move.",
     }
 }

@@ -2,6 +2,7 @@
 
 use core::cell::Cell;
 
+use crate::idea::Idea;
 use kpk::{Color, KpkPosition, Square};
 
 /// A square as signed file and rank (`0..=7`), so that rules can step off the board and ask.
@@ -32,6 +33,19 @@ impl Coord {
     pub(crate) fn in_opposition(self, other: Coord) -> bool {
         let (df, dr) = ((self.file - other.file).abs(), (self.rank - other.rank).abs());
         (df == 0 && dr == 2) || (dr == 0 && df == 2)
+    }
+
+    /// The kind of opposition the kings on `self` and `other` stand in (held by the side not
+    /// to move): direct (one square between, on a file or rank), distant (three or five), or
+    /// diagonal; `None` when they stand in none of these.
+    pub(crate) fn opposition(self, other: Coord) -> Option<Idea> {
+        let (df, dr) = ((self.file - other.file).abs(), (self.rank - other.rank).abs());
+        match (df, dr) {
+            (0, 2) | (2, 0) => Some(Idea::Opposition),
+            (0, 4 | 6) | (4 | 6, 0) => Some(Idea::DistantOpposition),
+            (2 | 4 | 6, _) if df == dr => Some(Idea::DiagonalOpposition),
+            _ => None,
+        }
     }
 
     /// The square `df` files and `dr` ranks away (may lie off the board).

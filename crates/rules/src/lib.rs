@@ -33,6 +33,7 @@ mod classifier;
 mod coach;
 mod drawn;
 mod frame;
+mod idea;
 mod plan;
 mod proof;
 mod races;
@@ -42,6 +43,7 @@ mod routes;
 mod rule;
 #[cfg(feature = "serde")]
 mod serde;
+mod why;
 mod won;
 mod words;
 
@@ -52,10 +54,12 @@ pub use classifier::{
     searched_heuristic,
 };
 pub use coach::{Judgement, REFUTATION_PLIES, Verdict, judge, judge_all};
+pub use idea::Idea;
 pub use plan::{Aim, MAX_TEMPI, Plan, Progress, plan, plan_score, progress};
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};
 pub use rule::{Claim, Family, Rule};
+pub use why::{WHY_LINE_PLIES, Why, why};
 pub use words::plies;
 
 use kpk::{KpkPosition, Wdl};

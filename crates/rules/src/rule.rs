@@ -3,6 +3,7 @@
 //! made by the [`rule!`] macro; [`RULES`](super::RULES) lists them in the recognizer's order.
 
 use crate::frame::{Frame, Race};
+use crate::idea::Idea;
 use alloc::string::String;
 
 use kpk::{KpkPosition, Wdl};
@@ -106,6 +107,12 @@ pub struct Rule {
     pub claim: Claim,
     /// Where the rule comes from.
     pub family: Family,
+    /// The chess idea the rule is an instance of.
+    pub idea: Idea,
+    /// The rule's point in a few words, as the why of a position it decides says it: a clause
+    /// with the position's squares and sides in braces (`{strong}`, `{weak}`, `{key}`, ...),
+    /// filled by [`Rule::gist`].
+    pub(crate) gist_template: &'static str,
     /// The rule in a chess player's words: every condition its test checks.
     pub statement: &'static str,
     /// The seed page's wording, where the rule comes from it.
@@ -131,6 +138,8 @@ pub struct Rule {
 ///     /// why the literal rule errs. They follow the statement and the seed in the doc.
 ///     NAME = test_fn, Win | Draw,
 ///     title: "A short title",              // optional: the doc's bold title
+///     idea: KeySquares,                    // the [`Idea`] the rule is an instance of
+///     gist: "the {strong} king ...",       // its point, a clause (see `Rule::gist`)
 ///     statement: "The statement.",         // a literal: every condition the test checks
 ///     seed: "The seed page's wording",     // optional, without its full stop
 ///     literal: true,                       // optional: the rule as the literature states it
@@ -151,6 +160,8 @@ macro_rules! rule {
         $(#[doc = $note:literal])*
         $name:ident = $holds:ident, $claim:ident,
         $(title: $title:literal,)?
+        idea: $idea:ident,
+        gist: $gist:literal,
         statement: $statement:literal,
         $(seed: $seed:literal,)?
         $(literal: $literal:tt,)?
@@ -178,6 +189,8 @@ macro_rules! rule {
             id: stringify!($holds),
             claim: $crate::rule::Claim::$claim,
             family: FAMILY,
+            idea: $crate::idea::Idea::$idea,
+            gist_template: $crate::rule::checked_gist($gist),
             statement: $crate::rule::checked_statement(
                 stringify!($name),
                 stringify!($holds),
@@ -243,6 +256,17 @@ pub(crate) const fn checked_statement(
         );
     }
     statement
+}
+
+/// A rule's gist, checked: a clause, not empty, without a capital letter first (a side's name
+/// in braces aside) or a full stop last.
+pub(crate) const fn checked_gist(gist: &'static str) -> &'static str {
+    assert!(
+        matches!(gist.as_bytes(), [first, ..] if !first.is_ascii_uppercase()),
+        "a rule's gist is a clause: no capital letter first"
+    );
+    assert!(!matches!(last_byte(gist), Some(b'.')), "a rule's gist has no full stop");
+    gist
 }
 
 /// The seed's wording (if any), checked: not empty, and without a full stop, which the doc adds.
@@ -329,6 +353,30 @@ impl Rule {
             Some(plain) if !rook_pawn => plain,
             _ => self.statement,
         }
+    }
+
+    /// The rule's point for `pos`, as a clause naming its squares and sides: what the why of a
+    /// position it decides says.
+    ///
+    /// ```
+    /// use kpk::{Color, KpkPosition, KpkSetup, Square};
+    /// use kpk_rules::Rule;
+    /// let pos = KpkPosition::new(KpkSetup {
+    ///     strong_side: Color::White,
+    ///     strong_king: Square::E6,
+    ///     pawn: Square::E5,
+    ///     weak_king: Square::E8,
+    ///     side_to_move: Color::Black,
+    /// })
+    /// .unwrap();
+    /// assert_eq!(
+    ///     Rule::KEY_SQUARES_OCCUPIED.gist(&pos),
+    ///     "the white king stands on the key square e6 and escorts the pawn in"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn gist(&self, pos: &KpkPosition) -> String {
+        crate::words::fill(self.gist_template, pos)
     }
 
     /// The statement as a clause of a longer sentence: its first letter in lower case, without

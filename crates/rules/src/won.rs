@@ -24,6 +24,8 @@ impl Rule {
         /// The pawn walks in, whoever is to move.
         GUARDS_FRONT_SQUARES_LITERAL = guards_front_squares_literal, Win,
         title: "The king guards the way (as the seed words it)",
+        idea: KeySquares,
+        gist: "the {strong} king guards the pawn's way to {queen}, and the pawn walks in",
         statement: "At most three squares in front of the pawn, and the strong king guards all of them.",
         seed: "Stronger king defends all stop and telestop(s), including the promotion square up to three squares",
         literal: true,
@@ -42,6 +44,8 @@ impl Rule {
         /// rank with the defender in the corner (Ka8, Kc7/Kc8, Pb6).
         GUARDS_FRONT_SQUARES = guards_front_squares, Win,
         title: "The king guards the way",
+        idea: KeySquares,
+        gist: "the {strong} king guards the pawn's way to {queen}, and the pawn walks in",
         statement: "The strong king guards every square in front of the pawn (at most three), and the defender to move can neither take the pawn nor is he stalemated.",
         seed: "With defender to move, one has to consider whether the pawn can be captured ... a stalemate exception with the knight pawn",
         corrects: GUARDS_FRONT_SQUARES_LITERAL,
@@ -65,6 +69,8 @@ impl Rule {
         /// as five moves from promotion, for its double step.
         RULE_OF_THE_SQUARE_LITERAL = rule_of_the_square_literal, Win,
         title: "The rule of the square (the seed's formula)",
+        idea: RuleOfTheSquare,
+        gist: "the {weak} king is outside the square of the pawn, which runs to {queen}",
         statement: "The defending king is outside the square of the pawn (the seed's formula).",
         seed: "Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move",
         literal: true,
@@ -82,6 +88,8 @@ impl Rule {
         /// blocks the double step.
         RULE_OF_THE_SQUARE = rule_of_the_square, Win,
         title: "The rule of the square",
+        idea: RuleOfTheSquare,
+        gist: "the {weak} king is outside the square of the pawn, which runs to {queen}",
         statement: "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
         corrects: RULE_OF_THE_SQUARE_LITERAL,
     }
@@ -113,6 +121,8 @@ impl Rule {
         /// from there the king is far from a pawn further back, which the defender then wins.
         KEY_SQUARES_OCCUPIED = key_squares_occupied, Win,
         title: "Key squares",
+        idea: KeySquares,
+        gist: "the {strong} king stands on the key square {sk} and escorts the pawn in",
         statement: "The strong king stands on a key square of the pawn (for a rook pawn: one of the knight-file squares by the corner, and only next to its pawn), the pawn cannot be taken at once, and the defender to move is not stalemated.",
         other_pawns: "The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.",
     }
@@ -129,6 +139,8 @@ impl Rule {
         /// through.
         KING_IN_FRONT_OF_PAWN = king_in_front_of_pawn, Win,
         title: "The king in front of its pawn",
+        idea: InFront,
+        gist: "the {strong} king stands in front of its pawn, and the {weak} king cannot get in front",
         statement: "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
     }
 }
@@ -148,6 +160,8 @@ impl Rule {
         /// opposition in front of the key squares).
         FIRST_TO_A_KEY_SQUARE = first_to_a_key_square, Win,
         title: "First to a key square",
+        idea: KeySquares,
+        gist: "the {strong} king reaches the key square {key} before the {weak} king can stop it",
         statement: "Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.",
     }
 }

@@ -1,0 +1,214 @@
+//! Why a position is won or drawn, in one sentence that names the chess idea and its squares:
+//! the rule that decides it at sight, or what happens at the end of the forcing line that
+//! proves it, with the stalemate it rests on and the mutual zugzwang it is, where it is one.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::classifier::{Basis, classify_endgame};
+use crate::frame::Coord;
+use crate::idea::Idea;
+use crate::proof::{DecidedBy, proof};
+use crate::words::{line, san, side};
+use kpk::{Color, Endgame, KpkPosition, KpkSetup, Role, Wdl};
+
+/// The plies of a proof's line the why writes out before `...`.
+pub const WHY_LINE_PLIES: usize = 3;
+
+/// Why a position is what it is, for a student: one sentence that names the idea, and the
+/// rule's full conditions beside it for those who want them.
+///
+/// ```
+/// use kpk::{Color, Endgame, KpkPosition, KpkSetup, Square};
+/// use kpk_rules::{Idea, why};
+/// // Ke6, Pe5 v Ke8: White to move cannot win, Black to move would lose
+/// let pos = KpkPosition::new(KpkSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::E6,
+///     pawn: Square::E5,
+///     weak_king: Square::E8,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let w = why(&Endgame::from(pos));
+/// assert!(w.text.starts_with("Draw: "));
+/// assert!(w.ideas.contains(&Idea::MutualZugzwang));
+/// assert!(w.text.contains("mutual zugzwang"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// The ideas the sentence names, the main one first (then the stalemate the draw rests on,
+    /// or the mutual zugzwang the position is).
+    pub ideas: Vec<Idea>,
+    /// The sentence: the result, a colon, and why (`"White wins: the white king reaches the
+    /// key square d6 before the black king can stop it."`).
+    pub text: String,
+    /// Where a rule decides (at sight, or at the end of the proof's line), its full statement:
+    /// every condition its test checks.
+    pub conditions: Option<&'static str>,
+}
+
+impl Why {
+    /// The main idea.
+    #[must_use]
+    pub fn idea(&self) -> Idea {
+        self.ideas[0]
+    }
+}
+
+/// Why a position of at most three men is won or drawn (see [`Why`]).
+///
+/// ```
+/// use kpk::{Color, Endgame, EndgameSetup, Role, Square};
+/// use kpk_rules::{Idea, why};
+/// // Kc6, Pb7 v Kb8, White to move: Kb6 would be stalemate
+/// let pos = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::C6,
+///     extra: Some((Role::Pawn, Square::B7)),
+///     weak_king: Square::B8,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let w = why(&pos);
+/// assert!(w.text.contains("Kb6 would be stalemate"), "{}", w.text);
+/// assert!(w.ideas.contains(&Idea::Stalemate));
+/// ```
+#[must_use]
+pub fn why(pos: &Endgame) -> Why {
+    let c = classify_endgame(pos);
+    let result = result_words(pos.side_to_move(), c.wdl);
+    let (mut ideas, clause, conditions) = match c.basis {
+        Basis::Proof { .. } => proven(pos),
+        _ => {
+            let by = match c.basis {
+                Basis::Rule(r) => DecidedBy::Rule(r),
+                _ => DecidedBy::Material,
+            };
+            let (idea, clause, conditions) = at_sight(pos, by);
+            (vec![idea], clause, conditions)
+        }
+    };
+    let mut text = format!("{result}: {clause}");
+    if let Some(kpk) = pos.as_kpk() {
+        if let Some(trap) = stalemate_trap(pos, &kpk, c.wdl) {
+            text.push_str(&format!("; {trap} would be stalemate"));
+            push_once(&mut ideas, Idea::Stalemate);
+        }
+        if let Some(other) = mutual_zugzwang(&kpk, c.wdl) {
+            text.push_str(&format!("; mutual zugzwang: {other}"));
+            push_once(&mut ideas, Idea::MutualZugzwang);
+        }
+    }
+    text.push('.');
+    Why { ideas, text, conditions }
+}
+
+fn push_once(ideas: &mut Vec<Idea>, idea: Idea) {
+    if !ideas.contains(&idea) {
+        ideas.push(idea);
+    }
+}
+
+/// The result in words: `"White wins"`, `"Black wins"` or `"Draw"`.
+fn result_words(to_move: Color, wdl: Wdl) -> String {
+    match wdl {
+        Wdl::Draw => "Draw".to_string(),
+        Wdl::Win => format!("{} wins", side(to_move, true)),
+        Wdl::Loss => format!("{} wins", side(!to_move, true)),
+    }
+}
+
+/// A position decided at sight: its idea, the clause that says why, and the rule's conditions.
+fn at_sight(pos: &Endgame, by: DecidedBy) -> (Idea, String, Option<&'static str>) {
+    let mover = side(pos.side_to_move(), true);
+    if pos.is_checkmate() {
+        return (Idea::Promotion, format!("{mover} is checkmated"), None);
+    }
+    if pos.is_stalemate() {
+        return (Idea::Stalemate, format!("{mover} is stalemated"), None);
+    }
+    match (by, pos.as_kpk()) {
+        (DecidedBy::Rule(rule), Some(kpk)) => {
+            (refined(rule.idea, &kpk), rule.gist(&kpk), Some(rule.statement_for(&kpk)))
+        }
+        _ => {
+            let (idea, clause) = material(pos);
+            (idea, clause.to_string(), None)
+        }
+    }
+}
+
+/// What the material decides, where no pawn is left.
+fn material(pos: &Endgame) -> (Idea, String) {
+    let weak = side(!pos.strong_side(), false);
+    match pos.extra() {
+        Some((role @ (Role::Queen | Role::Rook), square)) => {
+            let falls = pos.side_to_move() != pos.strong_side()
+                && pos.legal_moves().iter().any(|m| m.to == square);
+            if falls {
+                (Idea::PawnFalls, format!("the {weak} king takes the {}", role.name()))
+            } else {
+                (Idea::Promotion, format!("the {} mates", role.name()))
+            }
+        }
+        Some((role, _)) => (Idea::Promotion, format!("a {} cannot mate", role.name())),
+        None => (Idea::PawnFalls, "bare kings cannot mate".to_string()),
+    }
+}
+
+/// The opposition idea named by the kings' places: direct, distant or diagonal.
+fn refined(idea: Idea, pos: &KpkPosition) -> Idea {
+    let strong = pos.strong_side();
+    let kings =
+        (Coord::seen_by(pos.strong_king(), strong), Coord::seen_by(pos.weak_king(), strong));
+    match idea {
+        Idea::Opposition => kings.0.opposition(kings.1).unwrap_or(idea),
+        _ => idea,
+    }
+}
+
+/// A position a forcing line proves: what happens at the end of the line.
+fn proven(pos: &Endgame) -> (Vec<Idea>, String, Option<&'static str>) {
+    let Some(p) = proof(pos) else {
+        return (vec![Idea::KeySquares], "the tables decide".to_string(), None);
+    };
+    let mut end = *pos;
+    for &m in &p.line.moves {
+        end = end.play_unchecked(m);
+    }
+    let (idea, clause, conditions) = at_sight(&end, p.line.end);
+    let written = line(pos, &p.line.moves, WHY_LINE_PLIES, &[]);
+    (vec![idea], format!("after {written}, {clause}"), conditions)
+}
+
+/// In a draw with the side with the pawn to move, a move that would stalemate, in SAN.
+fn stalemate_trap(pos: &Endgame, kpk: &KpkPosition, wdl: Wdl) -> Option<String> {
+    if wdl != Wdl::Draw || !kpk.strong_to_move() {
+        return None;
+    }
+    let m = pos.legal_moves().iter().copied().find(|&m| pos.play_unchecked(m).is_stalemate())?;
+    Some(san(pos, m))
+}
+
+/// Where the position is a mutual zugzwang (the side to move does worse than the other side
+/// would in its place), what the other side to move would get: `"Black to move loses"`,
+/// `"White to move draws"`.
+fn mutual_zugzwang(pos: &KpkPosition, wdl: Wdl) -> Option<String> {
+    let turned =
+        KpkPosition::new(KpkSetup { side_to_move: !pos.side_to_move(), ..pos.setup() }).ok()?;
+    let other = crate::classifier::classify(&turned).wdl;
+    // the side with the pawn to move draws where the defender to move would lose, or the
+    // defender to move loses where the side with the pawn to move would only draw
+    let zugzwang = if pos.strong_to_move() {
+        wdl == Wdl::Draw && other == Wdl::Loss
+    } else {
+        wdl == Wdl::Loss && other == Wdl::Draw
+    };
+    zugzwang.then(|| {
+        let result = if other == Wdl::Draw { "draws" } else { "loses" };
+        format!("{} to move {result}", side(turned.side_to_move(), true))
+    })
+}
