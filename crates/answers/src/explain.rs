@@ -6,7 +6,7 @@ use core::fmt;
 
 use kpk::dtm::{self, Dtm};
 use kpk::{Color, Endgame};
-use kpk_rules::{Basis, Classification, DecidedBy};
+use kpk_rules::{Basis, DecidedBy, Idea};
 use serde::Serialize;
 
 use crate::category::Category;
@@ -52,6 +52,11 @@ impl Decided {
             DecidedBy::Stalemate => ("stalemate", rule, format!("{side} is stalemated: a draw.")),
         };
         Decided { basis, rule, reason }
+    }
+
+    /// The basis and the rule's identifier.
+    fn named(self) -> (&'static str, Option<&'static str>) {
+        (self.basis, self.rule)
     }
 }
 
@@ -131,6 +136,7 @@ impl WrittenProof {
 /// let e = Explanation::of(fen, &kpk_shakmaty::fen::parse(fen).unwrap());
 /// // no rule at sight: a short forcing line proves the win (1. Ke4, taking the opposition)
 /// assert_eq!(e.basis, "proof");
+/// assert!(e.reason.starts_with("White wins: after 1. Ke4"), "{}", e.reason);
 /// assert!(e.rules_agree);
 /// assert_eq!(e.key_squares.as_deref(), Some(&["d5".to_string(), "e5".into(), "f5".into()][..]));
 /// ```
@@ -147,8 +153,16 @@ pub struct Explanation {
     pub basis: &'static str,
     /// The deciding rule's identifier, if a rule decides.
     pub rule: Option<&'static str>,
-    /// The reason in words, without identifiers.
+    /// Why, in one sentence that names the chess idea and its squares ([`kpk_rules::why`]).
     pub reason: String,
+    /// The idea the sentence names first (a stable identifier: `key_squares`, `opposition`,
+    /// ...).
+    pub idea: Idea,
+    /// Every idea the sentence names: the main one, then the stalemate the draw rests on or
+    /// the mutual zugzwang the position is.
+    pub ideas: Vec<Idea>,
+    /// The deciding rule's full conditions (at sight, or at the end of the proof's line).
+    pub conditions: Option<&'static str>,
     /// Whether the rules' verdict is certain.
     pub certain: bool,
     /// Whether the rules' verdict equals the tables'.
@@ -161,7 +175,8 @@ pub struct Explanation {
     pub key_squares: Option<Vec<String>>,
     /// The square of the pawn (KPK only).
     pub square_of_the_pawn: Option<Vec<String>>,
-    /// The tables' best move: the fastest win, the best defence, or a move that keeps the draw.
+    /// The tables' best move: the fastest win, the best defence, or a move that keeps the draw;
+    /// the plan's move where it is one of them.
     pub first_move: Option<Notated>,
     /// Where a proof decides, the proof written out, with move numbers from the FEN.
     pub proof: Option<WrittenProof>,
@@ -181,14 +196,19 @@ impl Explanation {
         let pos = &parsed.position;
         let truth = dtm::probe(pos);
         let c = kpk_rules::classify_endgame(pos);
-        let (basis, rule, reason) = reason(pos, &c);
-        let first_move = dtm::outcomes(pos)
-            .next()
-            .map(|o| Notated { uci: Notation::uci(o.mv), san: Notation::san(pos, o.mv) });
+        let why = kpk_rules::why(pos);
+        let (basis, rule) = match c.basis {
+            Basis::Rule(r) => Decided::of(pos, DecidedBy::Rule(r)).named(),
+            Basis::Material => Decided::of(pos, DecidedBy::Material).named(),
+            b => (b.name(), None),
+        };
+        let kpk = pos.as_kpk();
+        let plan = kpk.and_then(|k| PlannedMove::of(&k));
+        let first_move = first_move(pos, plan.as_ref().map(|p| p.mv))
+            .map(|m| Notated { uci: Notation::uci(m), san: Notation::san(pos, m) });
         let proof = matches!(c.basis, Basis::Proof { .. })
             .then(|| WrittenProof::of(pos, parsed.fullmoves))
             .flatten();
-        let kpk = pos.as_kpk();
         let squares = |list: Vec<kpk::Square>| list.iter().map(ToString::to_string).collect();
         Explanation {
             fen: fen.trim().to_string(),
@@ -196,7 +216,10 @@ impl Explanation {
             dtm: truth,
             basis,
             rule,
-            reason,
+            idea: why.idea(),
+            reason: why.text,
+            ideas: why.ideas,
+            conditions: why.conditions,
             certain: !matches!(c.basis, Basis::Bitbase),
             rules_agree: c.wdl == dtm::wdl(pos),
             strong_king: pos.strong_king().to_string(),
@@ -205,65 +228,76 @@ impl Explanation {
             square_of_the_pawn: kpk.map(|k| squares(kpk_rules::square_of_the_pawn(&k))),
             first_move,
             proof,
-            plan: kpk.and_then(|k| PlannedMove::of(&k)),
+            plan,
             moves: kpk.map(|k| JudgedMove::all(&k, parsed.fullmoves)).unwrap_or_default(),
             side_to_move: pos.side_to_move(),
         }
     }
 }
 
-/// A reason in words, with the basis and the rule it comes from.
-fn reason(pos: &Endgame, c: &Classification) -> (&'static str, Option<&'static str>, String) {
-    let decided = |sight| {
-        let d = Decided::of(pos, sight);
-        (d.basis, d.rule, d.reason)
-    };
-    match c.basis {
-        Basis::Rule(r) => decided(DecidedBy::Rule(r)),
-        Basis::Material => decided(DecidedBy::Material),
-        Basis::Bitbase | Basis::Proof { .. } => {
-            (c.basis.name(), None, words::basis_in_full(pos, c.basis))
-        }
+/// The tables' best move (the fastest win, the slowest loss, or a move that keeps the draw),
+/// the plan's move where it is as good as the best.
+fn first_move(pos: &Endgame, plan: Option<kpk::Move>) -> Option<kpk::Move> {
+    let mut outcomes = dtm::outcomes(pos);
+    let best = outcomes.next()?;
+    let equal = |o: &dtm::MoveOutcome| o.dtm == best.dtm;
+    let plans = |o: &dtm::MoveOutcome| Some(o.mv) == plan;
+    if plans(&best) {
+        return Some(best.mv);
     }
+    Some(outcomes.take_while(equal).find(plans).map_or(best.mv, |o| o.mv))
 }
 
-/// The text form: the verdict, why, the proof's line and tries, the key squares, the square of
-/// the pawn where the rule of the square decides, and the tables' first move.
-impl fmt::Display for Explanation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Explanation {
+    /// The text form with the rule's full conditions and the proof's lines and tries.
+    #[must_use]
+    pub fn verbose(&self) -> Verbose<'_> {
+        Verbose(self)
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, verbose: bool) -> fmt::Result {
         let d = self.dtm;
         writeln!(f, "{}", self.fen)?;
         writeln!(f, "  {} to move: {}", self.side_to_move, words::describe(d))?;
         writeln!(f, "  why: {}", self.reason)?;
-        if let Some(proof) = &self.proof {
-            writeln!(f, "  line: {}", proof.line.notation)?;
-            writeln!(f, "    and then: {}", proof.line.end.reason)?;
-            if !proof.tries.is_empty() {
-                writeln!(f, "  tries:")?;
-                for t in &proof.tries {
-                    writeln!(f, "    {}: {}", t.notation, t.end.reason)?;
+        if verbose {
+            if let Some(conditions) = self.conditions {
+                writeln!(f, "  the rule's conditions: {conditions}")?;
+            }
+            if let Some(proof) = &self.proof {
+                writeln!(f, "  line: {}", proof.line.notation)?;
+                writeln!(f, "    and then: {}", proof.line.end.reason)?;
+                if !proof.tries.is_empty() {
+                    writeln!(f, "  tries:")?;
+                    for t in &proof.tries {
+                        writeln!(f, "    {}: {}", t.notation, t.end.reason)?;
+                    }
                 }
             }
         }
         if let Some(keys) = &self.key_squares {
             writeln!(f, "  key squares: {}", keys.join(" "))?;
         }
-        if self.rule.is_some_and(|r| r.starts_with("rule_of_the_square"))
+        if self.ideas.contains(&Idea::RuleOfTheSquare)
             && let Some(square) = &self.square_of_the_pawn
         {
             writeln!(f, "  square of the pawn: {}", square.join(" "))?;
         }
         if let Some(plan) = &self.plan {
-            writeln!(f, "  plan: {}: {}", plan.san, plan.reason)?;
+            let mark = self.moves.iter().find(|m| m.uci == plan.uci).map_or("", |m| m.verdict.mark);
+            writeln!(f, "  plan: {}{mark}: {}", plan.san, plan.reason)?;
         }
         if !self.moves.is_empty() {
-            writeln!(f, "  every move:")?;
-            for m in &self.moves {
+            writeln!(f, "  moves:")?;
+            for m in self.moves.iter().filter(|m| m.verdict.said_alone()) {
                 let san = format!("{}{}", m.san, m.verdict.mark);
                 writeln!(f, "    {san:<7} {}", m.verdict.reason)?;
                 if let Some(line) = &m.verdict.refutation {
                     writeln!(f, "            {}", line.notation)?;
                 }
+            }
+            if let Some(rest) = crate::plan::the_rest(&self.moves) {
+                writeln!(f, "    {rest}")?;
             }
         }
         if let Some(m) = &self.first_move {
@@ -275,6 +309,26 @@ impl fmt::Display for Explanation {
             writeln!(f, "  {label}: {}", m.san)?;
         }
         Ok(())
+    }
+}
+
+/// The text form: the verdict, the why in one sentence, the key squares, the square of the
+/// pawn where the rule of the square decides, the plan, the moves that matter (the rest in one
+/// line), and the tables' first move.
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+/// An explanation's text form with the rule's conditions and the proof written out
+/// ([`Explanation::verbose`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Verbose<'a>(&'a Explanation);
+
+impl fmt::Display for Verbose<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, true)
     }
 }
 

@@ -3,7 +3,7 @@
 //! value with a JSON form.
 
 use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move, Wdl};
-use kpk_rules::{Aim, Judgement, Progress};
+use kpk_rules::{Aim, Idea, Judgement, Progress};
 use serde::Serialize;
 
 use crate::notation::{Notated, Notation, numbered};
@@ -22,8 +22,10 @@ pub struct PlannedMove {
     /// The point of the move (in the JSON its stable name: `opposition`, `key_square`, `run`,
     /// ...).
     pub aim: Aim,
-    /// The reason in chess words, without the move.
+    /// The reason in chess words, without the move: one clause that names the idea.
     pub reason: String,
+    /// The idea the move is an instance of (a stable identifier: `distant_opposition`, ...).
+    pub idea: Idea,
     /// Where the side with the pawn is to move and wins, the progress measure.
     pub progress: Option<Progress>,
 }
@@ -48,6 +50,7 @@ impl PlannedMove {
             san: Notation::san(&game, plan.mv),
             aim: plan.aim,
             reason: plan.reason(),
+            idea: plan.idea(),
             progress: kpk_rules::progress(pos),
         })
     }
@@ -58,21 +61,29 @@ impl PlannedMove {
 pub struct WrittenLine {
     /// The refutation's moves, from the position after the judged move.
     pub moves: Vec<Notated>,
-    /// The judged move and the refutation: the judged move marked `?`, the first reply `!`, with move numbers
-    /// (`1. Kd4? Kd6! 2. Ke4 Ke6`).
+    /// The judged move and the refutation with move numbers (`1. Kd4? Kd6! 2. Ke4 Ke6`): the
+    /// judged move marked `?`, the first reply `!` where it is the only one that punishes.
     pub notation: String,
 }
 
 /// The coach's verdict on a move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// `plan` (the plan's move), `keeps` (another move that keeps the result) or `throws`
-    /// (a move that throws the result away).
+    /// `only` (the only move that keeps the result), `keeps` (a move that keeps it, as another
+    /// does) or `throws` (a move that changes it).
     pub kind: kpk_rules::Verdict,
-    /// The move's annotation: `!` for the plan's, `?` for a mistake, else empty.
+    /// The move's annotation, as the books mark moves: `!` for the only move, `?` for one that
+    /// changes the result, else empty.
     pub mark: &'static str,
+    /// Whether the move is the plan's.
+    pub plan: bool,
+    /// Whether the move stalemates.
+    pub stalemate: bool,
     /// The result for the side that plays the move, after it: `win`, `draw` or `loss`.
     pub result: Wdl,
+    /// The idea the verdict names: the plan's for its move, the refutation's motive for a
+    /// mistake, `stalemate`; `null` for another move that keeps the result.
+    pub idea: Option<Idea>,
     /// The verdict in chess words.
     pub reason: String,
     /// Where the move throws the result away, the line that punishes it.
@@ -133,7 +144,10 @@ impl JudgedMove {
             verdict: Verdict {
                 kind: verdict,
                 mark: verdict.mark(),
+                plan: j.is_plan(),
+                stalemate: j.stalemate,
                 result: j.after,
+                idea: j.idea(),
                 reason: j.reason(),
                 refutation: refutation(&game, j, fullmove),
             },
@@ -154,7 +168,7 @@ fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLin
         // the mistake and the reply that punishes it, annotated
         sans.push(match i {
             0 => format!("{san}{}", kpk_rules::Verdict::Throws.mark()),
-            1 => format!("{san}{}", kpk_rules::Verdict::Plan.mark()),
+            1 if j.reply_only => format!("{san}!"),
             _ => san.to_string(),
         });
         pos = pos.play(m).ok()?;
@@ -163,5 +177,47 @@ fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLin
     Some(WrittenLine {
         moves,
         notation: numbered(fullmove, game.side_to_move() == Color::White, &sans),
+    })
+}
+
+impl Verdict {
+    /// Whether the text form lists the move on a line of its own: the plan's move, the only
+    /// move, a stalemate, and every move that changes the result; the others share one line
+    /// ([`the_rest`]).
+    #[must_use]
+    pub fn said_alone(&self) -> bool {
+        self.plan || self.stalemate || self.kind != kpk_rules::Verdict::Keeps
+    }
+}
+
+/// The moves the text form does not list alone, in one line: `"every other move keeps the
+/// draw"`, `"Kb5 and Kc5 also keep the win"`; `None` when there are none.
+///
+/// ```
+/// use kpk_answers::plan::{JudgedMove, the_rest};
+/// let pos = kpk_shakmaty::fen::parse("1k6/1P6/2K5/8/8/8/8/8 w - - 0 1").unwrap().position;
+/// let moves = JudgedMove::all(&pos.as_kpk().unwrap(), 1);
+/// assert_eq!(the_rest(&moves).as_deref(), Some("every other move keeps the draw"));
+/// ```
+#[must_use]
+pub fn the_rest(moves: &[JudgedMove]) -> Option<String> {
+    let rest: Vec<&JudgedMove> = moves.iter().filter(|m| !m.verdict.said_alone()).collect();
+    let first = rest.first()?;
+    let every_other = moves.iter().all(|m| m.verdict.kind != kpk_rules::Verdict::Throws);
+    let kept = match first.verdict.result {
+        Wdl::Loss => {
+            return Some(
+                if every_other { "every other move loses too" } else { "the others lose too" }
+                    .to_string(),
+            );
+        }
+        w => w.as_str(),
+    };
+    Some(if every_other {
+        format!("every other move keeps the {kept}")
+    } else {
+        let sans: Vec<&str> = rest.iter().map(|m| m.san.as_str()).collect();
+        let verb = if rest.len() == 1 { "keeps" } else { "keep" };
+        format!("{} also {verb} the {kept}", crate::words::and_list(&sans))
     })
 }

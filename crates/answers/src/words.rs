@@ -220,3 +220,17 @@ pub fn basis_in_full(pos: &Endgame, basis: Basis) -> String {
         }
     }
 }
+
+/// Words in a list as a sentence writes them: `"Kb5"`, `"Kb5 and Kc5"`, `"Kb5, Kc5 and Kd5"`.
+///
+/// ```
+/// assert_eq!(kpk_answers::words::and_list(&["Kb5", "Kc5", "Kd5"]), "Kb5, Kc5 and Kd5");
+/// ```
+#[must_use]
+pub fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

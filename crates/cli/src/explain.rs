@@ -7,14 +7,18 @@ use serde_json::json;
 
 use crate::fen;
 
-/// Explains one position ([`Explanation`]: its text form, or its JSON).
+/// Explains one position ([`Explanation`]: its text form, verbose or not, or its JSON).
 ///
 /// # Errors
 /// A message for a bad FEN or when standard output cannot be written.
-pub fn run(fen_text: &str, json: bool) -> Result<ExitCode, String> {
+pub fn run(fen_text: &str, json: bool, verbose: bool) -> Result<ExitCode, String> {
     let parsed = fen::parse(fen_text).map_err(|e| e.to_string())?;
     let explanation = Explanation::of(fen_text, &parsed);
-    let out = if json { format!("{}\n", json!(explanation)) } else { explanation.to_string() };
+    let out = match (json, verbose) {
+        (true, _) => format!("{}\n", json!(explanation)),
+        (false, true) => explanation.verbose().to_string(),
+        (false, false) => explanation.to_string(),
+    };
     crate::emit(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -54,6 +54,9 @@ enum Command {
         /// One JSON object.
         #[arg(long)]
         json: bool,
+        /// Also the deciding rule's full conditions and the proof's lines and tries.
+        #[arg(long)]
+        verbose: bool,
         /// The position in FEN.
         fen: String,
     },
@@ -154,7 +157,7 @@ fn main() -> ExitCode {
         Command::Probe { json, method, syzygy, fens } => probe::run(&fens, json, method, &syzygy),
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
-        Command::Explain { json, fen } => explain::run(&fen, json),
+        Command::Explain { json, verbose, fen } => explain::run(&fen, json, verbose),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),

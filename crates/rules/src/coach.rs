@@ -6,25 +6,29 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::classifier::{Basis, Classification, classify, classify_endgame};
+use crate::frame::Coord;
+use crate::idea::Idea;
 use crate::plan::{Plan, plan};
+use crate::why::main_clause;
+use crate::words::{san, side};
 use kpk::{Endgame, IllegalMove, KpkPosition, Move, Role, Wdl};
 
 /// The plies of a refutation the coach writes out.
 pub const REFUTATION_PLIES: usize = 6;
 
-/// The coach's verdict on a move, in one word.
+/// The coach's verdict on a move, in one word, as the endgame books mark moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
-    /// The plan's own move.
-    Plan,
-    /// Another move that keeps the result.
+    /// The only move that keeps the result, of two or more (and not a stalemate): `!`.
+    Only,
+    /// A move that keeps the result, as another does: no mark.
     Keeps,
-    /// A move that throws the result away.
+    /// A move that changes the result: `?`.
     Throws,
 }
 
 impl Verdict {
-    /// The verdict's stable name: `"plan"`, `"keeps"` or `"throws"`.
+    /// The verdict's stable name: `"only"`, `"keeps"` or `"throws"`.
     ///
     /// ```
     /// assert_eq!(kpk_rules::Verdict::Throws.name(), "throws");
@@ -32,22 +36,23 @@ impl Verdict {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Verdict::Plan => "plan",
+            Verdict::Only => "only",
             Verdict::Keeps => "keeps",
             Verdict::Throws => "throws",
         }
     }
 
-    /// The annotation a move with this verdict gets: `"!"` for the plan's, `"?"` for a
-    /// mistake, nothing for another move that keeps the result.
+    /// The annotation a move with this verdict gets: `"!"` for the only move, `"?"` for one
+    /// that changes the result, nothing otherwise.
     ///
     /// ```
-    /// assert_eq!(kpk_rules::Verdict::Plan.mark(), "!");
+    /// assert_eq!(kpk_rules::Verdict::Only.mark(), "!");
+    /// assert_eq!(kpk_rules::Verdict::Keeps.mark(), "");
     /// ```
     #[must_use]
     pub const fn mark(self) -> &'static str {
         match self {
-            Verdict::Plan => "!",
+            Verdict::Only => "!",
             Verdict::Keeps => "",
             Verdict::Throws => "?",
         }
@@ -55,9 +60,10 @@ impl Verdict {
 }
 
 /// The coach's judgement of one move: the position and the move, the result before and after
-/// it for the side that plays it, the plan's own move, what decides the position after it, and
-/// where the move throws the result away, the refutation (the other side's plan, then both
-/// sides' plans, for up to [`REFUTATION_PLIES`] plies; or the capture of a promoted piece).
+/// it for the side that plays it, whether it is the only move that keeps the result or a
+/// stalemate, the plan's own move, what decides the position after it, and where the move
+/// changes the result, the refutation (the other side's plan, then both sides' plans, for up to
+/// [`REFUTATION_PLIES`] plies; or the capture of a promoted piece) and its motive.
 #[derive(Clone, Debug)]
 pub struct Judgement {
     /// The position judged.
@@ -68,14 +74,24 @@ pub struct Judgement {
     pub before: Wdl,
     /// The result for the same side after it.
     pub after: Wdl,
+    /// Whether the move is the only one of two or more that keeps the result.
+    pub only: bool,
+    /// Whether the move stalemates.
+    pub stalemate: bool,
     /// The classifier's verdict on the position after it (for the other side, to move).
     pub decided: Classification,
     /// The plan's move in the position, if any.
     pub plan: Option<Plan>,
-    /// Where the move throws the result away: the line that punishes it.
+    /// Where the move changes the result: the line that punishes it.
     pub refutation: Vec<Move>,
     /// The plan of the first move of the refutation, where a plan gives it.
     pub punisher: Option<Plan>,
+    /// Whether the refutation's first move is the only one that punishes the mistake.
+    pub reply_only: bool,
+    /// Where the move changes the result, what its refutation does, as an idea and a clause:
+    /// the pawn falls, the opposition taken, stalemate, the punishing plan's point, or why the
+    /// position after the mistake is what it is.
+    pub motive: Option<(Idea, String)>,
 }
 
 impl Judgement {
@@ -91,19 +107,33 @@ impl Judgement {
         self.plan.is_some_and(|p| p.mv == self.mv)
     }
 
-    /// The verdict: the plan's move, another that keeps the result, or one that throws it away.
+    /// The verdict: the only move (`!`), another that keeps the result, or one that changes it
+    /// (`?`). A stalemate is never `!`.
     #[must_use]
     pub fn verdict(&self) -> Verdict {
         if !self.keeps() {
             Verdict::Throws
-        } else if self.is_plan() {
-            Verdict::Plan
+        } else if self.only && !self.stalemate {
+            Verdict::Only
         } else {
             Verdict::Keeps
         }
     }
 
-    /// The judgement in chess words (moves in SAN).
+    /// The idea the judgement names: the stalemate, the motive of the refutation, or the
+    /// plan's idea for its own move; `None` for another move that keeps the result.
+    #[must_use]
+    pub fn idea(&self) -> Option<Idea> {
+        if self.stalemate {
+            Some(Idea::Stalemate)
+        } else if !self.keeps() {
+            self.motive.as_ref().map(|m| m.0)
+        } else {
+            self.plan.filter(|p| p.mv == self.mv).map(|p| p.idea())
+        }
+    }
+
+    /// The judgement in chess words (moves in SAN), at most a short sentence.
     ///
     /// ```
     /// use kpk::{Color, KpkPosition, KpkSetup, Move, Square};
@@ -120,60 +150,41 @@ impl Judgement {
     /// let j = rules::judge(&pos, Move { from: Square::D3, to: Square::D4, promotion: None }).unwrap();
     /// assert_eq!(
     ///     j.reason(),
-    ///     "throws the win away: Kd6!, taking the opposition; the strong king cannot pass, and the draw holds"
+    ///     "throws the win away: after Kd6!, the black king takes the opposition"
     /// );
     /// ```
     #[must_use]
     pub fn reason(&self) -> String {
         let game = Endgame::from(self.position);
-        if self.keeps() {
-            return match (&self.plan, self.before) {
-                (Some(p), _) if p.mv == self.mv => format!("the plan's move: {}", p.reason()),
-                (Some(p), Wdl::Win) => format!(
-                    "keeps the win, but the plan's {} makes surer progress",
-                    san(&game, p.mv)
-                ),
-                (Some(p), Wdl::Draw) => {
-                    format!("keeps the draw, as the plan's {} does", san(&game, p.mv))
-                }
-                (Some(p), Wdl::Loss) => format!(
-                    "loses, as every move does; the plan's {} resists best by the rules' measure",
-                    san(&game, p.mv)
-                ),
-                (None, w) => format!("keeps the {}", w.as_str()),
-            };
-        }
         let lost = match self.before {
             Wdl::Win => "throws the win away",
             _ => "loses",
         };
-        let next = game.play_unchecked(self.mv);
-        if next.is_stalemate() {
-            return format!("{lost}: stalemate");
+        if self.stalemate {
+            return if self.keeps() {
+                "stalemate: the game ends in a draw".to_string()
+            } else {
+                format!("{lost}: stalemate")
+            };
         }
-        let why = match (&self.punisher, self.refutation.first(), next.extra()) {
-            (Some(p), Some(&r), _) => {
-                format!("{}!, {}; {}", san(&next, r), p.aim.participle(), p.why())
+        if self.keeps() {
+            let plan = self.plan.filter(|p| p.mv == self.mv).map(|p| p.reason());
+            return match (self.verdict(), plan, self.before) {
+                (Verdict::Only, Some(reason), _) => format!("only move: {reason}"),
+                (Verdict::Only, None, w) => format!("only move: keeps the {}", w.as_str()),
+                (_, Some(reason), _) => reason,
+                (_, None, Wdl::Loss) => "loses, as every move does".to_string(),
+                (_, None, w) => format!("also keeps the {}", w.as_str()),
+            };
+        }
+        match (&self.motive, game.play_unchecked(self.mv).extra()) {
+            (_, Some((role @ (Role::Bishop | Role::Knight), _))) => {
+                format!("{lost}: a {} cannot mate", role.name())
             }
-            (None, Some(&r), Some((role, _))) => {
-                format!("{}! takes the {}", san(&next, r), role.name())
-            }
-            (_, _, Some((role @ (Role::Bishop | Role::Knight), _))) => {
-                format!("a {} cannot mate", role.name())
-            }
-            _ => match self.decided.basis {
-                Basis::Rule(rule) => rule.clause(),
-                _ => "the position after it is a draw".to_string(),
-            },
-        };
-        format!("{lost}: {why}")
+            (Some((_, clause)), _) => format!("{lost}: {clause}"),
+            (None, _) => lost.to_string(),
+        }
     }
-}
-
-fn san(pos: &Endgame, m: Move) -> String {
-    let mut s = String::new();
-    let _ = pos.write_san(m, &mut s);
-    s
 }
 
 /// Judges a move of a KPK position by the rules (see [`Judgement`]).
@@ -210,11 +221,21 @@ fn san(pos: &Endgame, m: Move) -> String {
 /// .unwrap();
 /// let queen = Move { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) };
 /// let j = rules::judge(&pos, queen).unwrap();
-/// assert_eq!(j.reason(), "throws the win away: Kxe8! takes the queen");
+/// assert_eq!(j.reason(), "throws the win away: after Kxe8!, the queen falls");
 /// ```
 pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
     Endgame::from(*pos).play(mv)?;
-    Ok(judge_with(pos, mv, plan(pos), classify(pos).wdl))
+    let before = classify(pos).wdl;
+    Ok(judge_with(pos, mv, plan(pos), before, keeping(pos, before)))
+}
+
+/// How many legal moves of `pos` keep the result `before`.
+fn keeping(pos: &KpkPosition, before: Wdl) -> usize {
+    let game = Endgame::from(*pos);
+    game.legal_moves()
+        .iter()
+        .filter(|&&m| -classify_endgame(&game.play_unchecked(m)).wdl == before)
+        .count()
 }
 
 /// Every legal move of a KPK position judged (see [`Judgement`]), in the move generator's
@@ -233,20 +254,35 @@ pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
 /// .unwrap();
 /// let all = rules::judge_all(&pos);
 /// assert_eq!(all.len(), 8);
-/// assert_eq!(all.iter().filter(|j| j.verdict() == rules::Verdict::Plan).count(), 1);
+/// assert_eq!(all.iter().filter(|j| j.is_plan()).count(), 1);
 /// ```
 #[must_use]
 pub fn judge_all(pos: &KpkPosition) -> Vec<Judgement> {
     let (plan, before) = (plan(pos), classify(pos).wdl);
-    Endgame::from(*pos).legal_moves().iter().map(|&m| judge_with(pos, m, plan, before)).collect()
+    let keeping = keeping(pos, before);
+    Endgame::from(*pos)
+        .legal_moves()
+        .iter()
+        .map(|&m| judge_with(pos, m, plan, before, keeping))
+        .collect()
 }
 
-/// Judges a legal move, the position's plan and verdict given.
-fn judge_with(pos: &KpkPosition, mv: Move, plan: Option<Plan>, before: Wdl) -> Judgement {
-    let next = Endgame::from(*pos).play_unchecked(mv);
+/// Judges a legal move, the position's plan, its verdict and the result after every legal
+/// move given (for the only move).
+fn judge_with(
+    pos: &KpkPosition,
+    mv: Move,
+    plan: Option<Plan>,
+    before: Wdl,
+    keeping: usize,
+) -> Judgement {
+    let game = Endgame::from(*pos);
+    let next = game.play_unchecked(mv);
     let decided = classify_endgame(&next);
     let after = -decided.wdl;
+    let legal = game.legal_moves().len();
     let (mut refutation, mut punisher) = (Vec::new(), None);
+    let (mut reply_only, mut motive) = (false, None);
     if after < before {
         if let Some((_, square)) = next.extra().filter(|_| next.as_kpk().is_none()) {
             // a promoted piece that falls: the capture is the refutation
@@ -265,6 +301,76 @@ fn judge_with(pos: &KpkPosition, mv: Move, plan: Option<Plan>, before: Wdl) -> J
             refutation.push(p.mv);
             at = at.play_unchecked(p.mv);
         }
+        if let Some(&reply) = refutation.first() {
+            let punishing = |m: Move| -classify_endgame(&next.play_unchecked(m)).wdl == decided.wdl;
+            let moves = next.legal_moves();
+            reply_only = moves.len() > 1
+                && punishing(reply)
+                && moves.iter().filter(|&&m| punishing(m)).count() == 1;
+        }
+        let mark = if reply_only { "!" } else { "" };
+        motive = Some(motive_of(&next, &refutation, punisher.as_ref(), mark));
     }
-    Judgement { position: *pos, mv, before, after, decided, plan, refutation, punisher }
+    let stalemate = next.is_stalemate();
+    let only = after == before && keeping == 1 && legal > 1;
+    Judgement {
+        position: *pos,
+        mv,
+        before,
+        after,
+        only,
+        stalemate,
+        decided,
+        plan,
+        refutation,
+        punisher,
+        reply_only,
+        motive,
+    }
+}
+
+/// What a refutation does, from the position after the mistake, as an idea and a clause: the
+/// pawn (or the promoted piece) falls on the way, the first reply takes the opposition, the line
+/// ends in stalemate, the punishing plan's point where it names one, or else why the position
+/// after the mistake is what it is.
+fn motive_of(
+    next: &Endgame,
+    refutation: &[Move],
+    punisher: Option<&Plan>,
+    mark: &str,
+) -> (Idea, String) {
+    let Some(&reply) = refutation.first() else {
+        return main_clause(next);
+    };
+    let after = |what: &str| format!("after {}{mark}, {what}", san(next, reply));
+    let mut at = *next;
+    for &m in refutation {
+        let before = at.extra();
+        at = at.play_unchecked(m);
+        if let (Some((role, _)), None) = (before, at.extra()) {
+            return (Idea::PawnFalls, after(&format!("the {} falls", role.name())));
+        }
+    }
+    let first = next.play_unchecked(reply);
+    if let Some(k) = first.as_kpk() {
+        let strong = k.strong_side();
+        let kings =
+            (Coord::seen_by(k.strong_king(), strong), Coord::seen_by(k.weak_king(), strong));
+        // the direct or distant opposition (on a diagonal it is rather the way in front that
+        // the reply takes)
+        if let Some(kind) =
+            kings.0.opposition(kings.1).filter(|&kind| kind != Idea::DiagonalOpposition)
+        {
+            let punisher = side(next.side_to_move(), false);
+            return (kind, after(&format!("the {punisher} king takes {}", kind.name())));
+        }
+    }
+    if at.is_stalemate() {
+        return (Idea::Stalemate, after("it ends in stalemate"));
+    }
+    let decided_at_sight = !matches!(classify_endgame(next).basis, Basis::Proof { .. });
+    match punisher {
+        Some(p) if p.aim.is_telling() || !decided_at_sight => (p.idea(), after(&p.reason())),
+        _ => main_clause(next),
+    }
 }

@@ -91,7 +91,7 @@ impl Rule {
         OPPOSITION_PAWN_BESIDE_LITERAL = opposition_pawn_beside_literal, Draw,
         title: "Opposition, pawn beside the king (as the seed words it)",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
+        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
         statement: "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
         seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move",
         literal: true,
@@ -110,7 +110,7 @@ impl Rule {
         OPPOSITION_PAWN_BESIDE = opposition_pawn_beside, Draw,
         title: "Opposition, pawn beside the king",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
+        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
         statement: "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
         corrects: OPPOSITION_PAWN_BESIDE_LITERAL,
     }
@@ -128,7 +128,7 @@ impl Rule {
         PAWN_CHECK_FROM_OPPOSITION = pawn_check_from_opposition, Draw,
         title: "The pawn checks out of the opposition",
         idea: Opposition,
-        gist: "after the pawn's check the {weak} king keeps the opposition in front of it",
+        gist: "the pawn's check leaves the {weak} king in front with the opposition",
         statement: "After the pawn stepped out of the opposition with check: defender two squares in front of the strong king, pawn giving check, defender to move.",
         seed: "In the above position the stronger side moves a pawn, giving check",
         literal: true,
@@ -159,7 +159,7 @@ impl Rule {
         CORRESPONDING_SQUARES_LITERAL = corresponding_squares_literal, Draw,
         title: "Corresponding squares, the seed's code as written",
         idea: CorrespondingSquares,
-        gist: "the {weak} king answers each move of the {strong} king on its corresponding square",
+        gist: "the {weak} king answers each king move on the corresponding square",
         statement: "The seed's corresponding-squares code as written (H1 = 0 numbering; squares wrap around the edge).",
         seed: "a feeble attempt at using corresponding squares: strong king on pawn_sq-7/-8/-9, defender on pawn_sq+15/+16/+17, not on rank 8, strong side to move",
         literal: true,
@@ -183,7 +183,7 @@ impl Rule {
         CORRESPONDING_SQUARES = corresponding_squares, Draw,
         title: "Corresponding squares",
         idea: CorrespondingSquares,
-        gist: "the {weak} king answers each move of the {strong} king on its corresponding square",
+        gist: "the {weak} king answers each king move on the corresponding square",
         statement: "Strong king on one of the three squares diagonally or directly behind the pawn, the defender on one of the three squares two ranks in front of it (not on the last rank), strong side to move.",
         corrects: CORRESPONDING_SQUARES_LITERAL,
     }
@@ -207,7 +207,7 @@ impl Rule {
         DEFENDER_HAS_THE_OPPOSITION = defender_has_the_opposition, Draw,
         title: "The defender has the opposition in front of the key squares",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}, and {Strong} to move must give way",
+        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
         statement: "Not a rook pawn, on its second to fourth rank, the strong side to move: the kings face each other on one file at most two files from the pawn, the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.",
     }
 }
@@ -234,7 +234,7 @@ impl Rule {
         ROOK_PAWN_CORNER = rook_pawn_corner, Draw,
         title: "Rook pawn: the defender holds the corner",
         idea: RookPawnCorner,
-        gist: "the {weak} king holds the corner at {queen}, and a rook pawn cannot drive it out",
+        gist: "the {weak} king holds the corner at {queen} against the rook pawn",
         statement: "Rook pawn, and the defending king on the promotion square or next to it.",
         seed: "there are drawn rook pawn cases",
     }
@@ -250,7 +250,7 @@ impl Rule {
         ROOK_PAWN_KING_SHUT_IN = rook_pawn_king_shut_in, Draw,
         title: "Rook pawn: the strong king is shut in",
         idea: RookPawnCorner,
-        gist: "the {strong} king is shut in by the corner in front of its rook pawn",
+        gist: "the {strong} king is shut in by the corner",
         statement: "Rook pawn, the strong king in front of it on the rook file, the defender two files away guarding every knight-file square beside the king (level with it, or a rank below when the king is on the last rank): the king cannot leave the rook file.",
         seed: "the defender prevents the king on the pawn's frontspan from leaving the rook file",
     }
@@ -279,7 +279,7 @@ impl Rule {
         ROOK_PAWN_RACE_TO_THE_CORNER = rook_pawn_race_to_the_corner, Draw,
         title: "Rook pawn: the race to the corner",
         idea: RookPawnCorner,
-        gist: "the {weak} king reaches the corner at {queen} in time, and a rook pawn cannot drive it out",
+        gist: "the {weak} king reaches the corner at {queen} in time",
         statement: "Rook pawn, and the defending king reaches the corner before the pawn promotes and two moves before the strong king gets there.",
     }
 }

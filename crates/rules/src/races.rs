@@ -34,7 +34,7 @@ impl Rule {
         FAR_OUTSIDE_THE_SQUARE = far_outside_the_square, Win,
         title: "Far outside the square",
         idea: RuleOfTheSquare,
-        gist: "the {weak} king is far outside the square of the pawn, which runs to {queen}",
+        gist: "the {weak} king is far outside the pawn's square",
         statement: "The defending king is two moves or more outside the square of the pawn.",
     }
 }
@@ -49,7 +49,7 @@ impl Rule {
         DEFENDER_ON_THE_PATH_KING_BEYOND = defender_on_the_path_king_beyond, Draw,
         title: "The defender holds the path, the king is beyond him",
         idea: InFront,
-        gist: "the {weak} king blocks the pawn's path, and the {strong} king stands beyond it",
+        gist: "the {weak} king blocks the pawn, and the {strong} king is beyond it",
         statement: "The defending king stands on the pawn's path in front of it, and the strong king is level with him or further up the board.",
     }
 }
@@ -63,7 +63,7 @@ impl Rule {
         DEFENDER_ON_A_KEY_SQUARE_KING_FAR = defender_on_a_key_square_king_far, Draw,
         title: "The defender holds a key square, the king is far",
         idea: KeySquares,
-        gist: "the {weak} king holds the key squares, and the {strong} king is too far away",
+        gist: "the {weak} king holds the key squares; the {strong} king is too far",
         statement: "The defending king stands on a key square, or a king step from one with his move (whether or not that step is legal), and the strong king is three files or more from the pawn.",
     }
 }
@@ -92,7 +92,7 @@ impl Rule {
         KING_ON_THE_KEY_SQUARES_LONG_BEFORE = king_on_the_key_squares_long_before, Win,
         title: "The king is on the key squares long before the defender is in front",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} long before the {weak} king gets in front",
+        gist: "the {strong} king reaches the key square {key} long before the {weak} king",
         statement: "The strong king reaches a key square four moves before the defender reaches the pawn's path, which takes him at least the pawn's moves less one.",
     }
 }
@@ -106,7 +106,7 @@ impl Rule {
         KING_AT_THE_PROMOTION_SQUARE_FIRST = king_at_the_promotion_square_first, Win,
         title: "The king is at the promotion square first",
         idea: KeySquares,
-        gist: "the {strong} king reaches {queen} before the {weak} king gets in front of the pawn",
+        gist: "the {strong} king reaches {queen} before the {weak} king gets in front",
         statement: "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more.",
     }
 }
@@ -120,7 +120,7 @@ impl Rule {
         KING_ON_THE_KEY_SQUARES_DEFENDER_FAR = king_on_the_key_squares_defender_far, Win,
         title: "The king is far from a key square, the defender further from the pawn",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} while the {weak} king is far away",
+        gist: "the {strong} king reaches the key square {key}; the {weak} king is far",
         statement: "The strong king reaches a key square five moves sooner than the kings' distance apart, and the defender needs at least the strong king's distance to the pawn less one to reach it.",
     }
 }
@@ -162,7 +162,7 @@ impl Rule {
         DEFENDER_AHEAD_KING_BEHIND = defender_ahead_king_behind, Draw,
         title: "The defender is ahead of the pawn, the king behind it",
         idea: InFront,
-        gist: "the {weak} king gets in front of the pawn while the {strong} king is behind it",
+        gist: "the {weak} king gets in front while the {strong} king is behind",
         statement: "The defending king reaches a key square four moves before the pawn could promote, and the promotion square before the strong king can stand next to the pawn's path.",
     }
 }
@@ -206,7 +206,7 @@ impl Rule {
         PAWN_LOST_TO_A_DEFENDER_IN_FRONT = pawn_lost_to_a_defender_in_front, Draw,
         title: "The pawn is lost to a defender in front",
         idea: PawnFalls,
-        gist: "the {weak} king comes from in front and takes the pawn before the {strong} king can guard it",
+        gist: "the {weak} king comes from in front and wins the pawn",
         statement: "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it.",
     }
 }
@@ -222,7 +222,7 @@ impl Rule {
         KING_BEYOND_A_DEFENDER_IN_FRONT = king_beyond_a_defender_in_front, Draw,
         title: "The king is beyond a defender in front",
         idea: InFront,
-        gist: "the {weak} king stands in front of the pawn, and the {strong} king is beyond it",
+        gist: "the {weak} king blocks the pawn, and the {strong} king is beyond it",
         statement: "The defending king comes from in front of the pawn, and the strong king stands two ranks or more further up the board.",
     }
 }
@@ -236,7 +236,7 @@ impl Rule {
         DEFENDER_HOLDS_THE_KEY_SQUARES_IN_TIME = defender_holds_the_key_squares_in_time, Draw,
         title: "The defender is on the key squares before the king is by the pawn",
         idea: KeySquares,
-        gist: "the {weak} king reaches the key squares {keys} before the {strong} king supports the pawn",
+        gist: "the {weak} king reaches the key squares {keys} in time",
         statement: "The defending king is a move or more inside the square and reaches a key square two moves before the strong king can stand next to the pawn's path.",
     }
 }

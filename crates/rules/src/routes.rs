@@ -33,7 +33,7 @@ impl Rule {
         KING_TO_A_KEY_SQUARE_BEFORE_THE_DEFENDER_TO_THE_PATH = king_to_a_key_square_before_the_defender_to_the_path, Win,
         title: "The king reaches a key square before the defender reaches the path",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} before the {weak} king gets in front",
+        gist: "the {strong} king reaches the key square {key} first",
         statement: "Not a rook pawn (nor a knight pawn on its sixth rank), the defending king two files or more from the strong king: going round the king he cannot reach the pawn's path before the king stands on a key square, nor stand next to the pawn more than two moves before the king could guard it.",
     }
 }
@@ -66,7 +66,7 @@ impl Rule {
         KING_FAR_TO_THE_SIDE_DEFENDER_IN_FRONT = king_far_to_the_side_defender_in_front, Draw,
         title: "The king is far to the side, the defender in front",
         idea: InFront,
-        gist: "the {strong} king is too far to the side, and the {weak} king gets in front of the pawn",
+        gist: "the {weak} king gets in front while the {strong} king is far aside",
         statement: "The strong king stands four files or more from the pawn on the side of the centre, and needs at least the kings' distance apart less three moves to the promotion square; the defending king is inside the square going round the king, reaches the pawn's path two moves before the king's distance to the pawn, and the king is no nearer a key square than two moves less than the defender is to the pawn.",
     }
 }
@@ -103,7 +103,7 @@ impl Rule {
         KING_BEHIND_THE_PAWN_DEFENDER_ON_THE_PATH = king_behind_the_pawn_defender_on_the_path, Draw,
         title: "The king is behind its pawn, the defender on the path",
         idea: InFront,
-        gist: "the {weak} king stands in the pawn's path, and the {strong} king is behind its pawn",
+        gist: "the {weak} king blocks the pawn, and the {strong} king is behind it",
         statement: "The strong king stands two ranks or more behind its pawn and has a way round the defender to the key squares, and the defending king stands on the pawn's path in front of it or reaches it within a move, going round the king.",
     }
 }
@@ -135,7 +135,7 @@ impl Rule {
         KING_FAR_FROM_THE_FRONT_PAWN_LOST = king_far_from_the_front_pawn_lost, Draw,
         title: "The king is far from the front, the pawn is lost",
         idea: PawnFalls,
-        gist: "the {strong} king is far from the front, and the {weak} king wins the pawn",
+        gist: "the {weak} king wins the pawn before the {strong} king gets there",
         statement: "The strong king needs four moves or more, going round the defender, to get in front of its pawn; the defending king, inside the square going round the king, can stand next to the pawn (going round the king) no later than the strong king can stand next to the pawn's path, and three moves before the strong king's distance to the promotion square.",
     }
 }
@@ -153,7 +153,7 @@ impl Rule {
         KING_FAR_BEYOND_THE_PAWN = king_far_beyond_the_pawn, Draw,
         title: "The king is far beyond the pawn",
         idea: PawnFalls,
-        gist: "the {strong} king is far beyond the pawn, and the {weak} king catches it",
+        gist: "the {weak} king catches the pawn; the {strong} king is too far",
         statement: "The strong king stands five files or more from the pawn on the side of the centre and five ranks or more above it, and the defending king is inside the square, going round the king.",
     }
 }
@@ -169,7 +169,7 @@ impl Rule {
         ROOK_PAWN_DEFENDER_ABOVE_FIRST_TO_THE_KEY_SQUARES = rook_pawn_defender_above_first_to_the_key_squares, Draw,
         title: "Rook pawn: the defender above the king, first to the key squares",
         idea: RookPawnCorner,
-        gist: "the {weak} king is first to the squares by the corner, and a rook pawn cannot drive it out",
+        gist: "the {weak} king gets to the corner first",
         statement: "Rook pawn: the defending king stands two ranks or more above the strong king, reaches a knight-file key square no later than the king, and is a move inside the square, every route round the other king.",
     }
 }
@@ -187,7 +187,7 @@ impl Rule {
         KING_BETWEEN_THE_PAWN_AND_A_DISTANT_DEFENDER = king_between_the_pawn_and_a_distant_defender, Win,
         title: "The king walks on the pawn's side of the defender",
         idea: Shouldering,
-        gist: "the {strong} king stands between the {weak} king and the pawn, and shuts it out",
+        gist: "the {strong} king shuts the {weak} king out of the pawn's way",
         statement: "Not a rook pawn; the strong king stands three files or more from the defending king, between him and the pawn's nearer edge, and the defender needs more moves to reach the pawn's path than the king's distance to the pawn.",
     }
 }
@@ -201,7 +201,7 @@ impl Rule {
         KING_CLOSE_AND_FIRST_TO_THE_KEY_SQUARES = king_close_and_first_to_the_key_squares, Win,
         title: "The king is close and first to the key squares",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} before the {weak} king can stop it",
+        gist: "the {strong} king reaches the key square {key} first",
         statement: "The defender to move; the strong king stands at most one step further from the pawn than the defender's moves to stand next to it, and reaches a key square, going round the defender, two moves before he reaches the pawn's path.",
     }
 }
@@ -217,7 +217,7 @@ impl Rule {
         KING_TO_THE_KEY_SQUARES_LONG_BEFORE_THE_DEFENDER_TO_THE_PAWN = king_to_the_key_squares_long_before_the_defender_to_the_pawn, Win,
         title: "The king is on the key squares long before the defender is at the pawn",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} long before the {weak} king reaches the pawn",
+        gist: "the {strong} king reaches the key square {key} long before the {weak} king",
         statement: "The defender to move, not a rook pawn, and the strong king reaches a key square, going round the defender, three moves before the defender can stand next to the pawn.",
     }
 }
@@ -231,7 +231,7 @@ impl Rule {
         DEFENDER_OUTSIDE_THE_SQUARE_ROUND_THE_KING = defender_outside_the_square_round_the_king, Win,
         title: "The defender is outside the square, round the king",
         idea: RuleOfTheSquare,
-        gist: "going round the {strong} king, the {weak} king is outside the square of the pawn",
+        gist: "the {weak} king is outside the pawn's square",
         statement: "The defending king needs three moves or more to the promotion square and, going round the strong king, more moves than the pawn: he is outside its square; and the strong king stands no further from the pawn than the defender's moves to its path.",
     }
 }
@@ -264,7 +264,7 @@ impl Rule {
         KING_IN_FRONT_BEFORE_A_DISTANT_DEFENDER_AT_THE_PAWN = king_in_front_before_a_distant_defender_at_the_pawn, Win,
         title: "The king is in front before a distant defender is at the pawn",
         idea: InFront,
-        gist: "the {strong} king gets in front of its pawn before the {weak} king arrives",
+        gist: "the {strong} king gets in front of its pawn first",
         statement: "The defending king needs six moves or more to the promotion square, and the strong king gets in front of its pawn (going round the defender) no later than he can stand next to the pawn.",
     }
 }
@@ -278,7 +278,7 @@ impl Rule {
         KING_FAR_FROM_THE_PAWN_DEFENDER_AT_THE_STOP_SQUARE = king_far_from_the_pawn_defender_at_the_stop_square, Draw,
         title: "The king is far from the pawn, the defender at the stop square",
         idea: InFront,
-        gist: "the {strong} king is far from its pawn, and the {weak} king gets in front of it, to {stop}",
+        gist: "the {weak} king gets in front of the pawn, to {stop}, first",
         statement: "The strong king stands five steps or more from the pawn, the defending king is inside the square and reaches the square in front of the pawn (going round the king) three moves before that distance.",
     }
 }
@@ -312,7 +312,7 @@ impl Rule {
         KING_BELOW_THE_PAWN_DEFENDER_DEEP_IN_THE_SQUARE_ON_THE_PATH = king_below_the_pawn_defender_deep_in_the_square_on_the_path, Draw,
         title: "The king below its pawn, the defender deep in the square on its path",
         idea: InFront,
-        gist: "the {weak} king stands in the pawn's path, and the {strong} king is below its pawn",
+        gist: "the {weak} king blocks the pawn, and the {strong} king is below it",
         statement: "The strong king stands below its pawn, the defending king is on the pawn's path or a move from it and three moves inside the square going round the king, and the kings stand at most a move further apart than the pawn's moves to promote.",
     }
 }
@@ -362,7 +362,7 @@ impl Rule {
         PAWN_NEAR_PROMOTION_KING_FIRST = pawn_near_promotion_king_first, Win,
         title: "The pawn is near promotion, the king first",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} first, and the pawn is near {queen}",
+        gist: "the {strong} king reaches the key square {key} first",
         statement: "Not a rook pawn, two moves or fewer from promoting: the strong king reaches a key square sooner than the kings' distance apart and stands no further from its pawn than the defending king's moves to the pawn's path, and the defender has a way of at most nine moves round the king to the square in front of the pawn.",
     }
 }
@@ -382,7 +382,7 @@ impl Rule {
         ROOK_PAWN_DEFENDER_FIRST_TO_THE_BISHOP_FILE = rook_pawn_defender_first_to_the_bishop_file, Draw,
         title: "A rook pawn: the defender first to the bishop file by the corner",
         idea: RookPawnCorner,
-        gist: "the {weak} king reaches the bishop file by the corner and shuts the {strong} king in",
+        gist: "the {weak} king shuts the {strong} king in by the corner",
         statement: "A rook pawn: the defending king stands above the strong king and inside the pawn's square (going round the king), the strong king needs three moves or more, going round the defender, to the promotion square, and the defender reaches the bishop-file squares by the corner sooner than the king reaches the knight-file key squares: from there he keeps the king shut in.",
     }
 }
@@ -416,7 +416,7 @@ impl Rule {
         KING_ABOVE_THE_PAWN_FIRST_TO_THE_NEXT_KEY_SQUARES = king_above_the_pawn_first_to_the_next_key_squares, Win,
         title: "The king above its pawn, first to the next key squares",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {next_key} in front of the pawn first",
+        gist: "the {strong} king reaches the key square {next_key} first",
         statement: "Not a rook pawn: the strong king stands above its pawn, reaches a key square of the pawn's next step (going round the defender) three moves before the defending king can stand next to the pawn, and stands next to the pawn's path before he can reach the path going round the king.",
     }
 }
@@ -433,7 +433,7 @@ impl Rule {
         KING_FIRST_TO_THE_NEXT_KEY_SQUARES = king_first_to_the_next_key_squares, Win,
         title: "The king first to the next key squares, before the defender reaches the path",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {next_key} in front of the pawn first",
+        gist: "the {strong} king reaches the key square {next_key} first",
         statement: "Going round each other, the strong king reaches a key square of the pawn's next step before the defending king reaches the pawn's path, and a key square of its present one no later, and it stands nearer its pawn than the defender's moves to the path (for a rook pawn, the defender is four moves or more from the bishop-file squares by the corner).",
     }
 }
@@ -453,7 +453,7 @@ impl Rule {
         KING_IN_FRONT_FIRST_DEFENDER_TWO_FILES_BEYOND = king_in_front_first_defender_two_files_beyond, Win,
         title: "The king in front first, the defender two files beyond it",
         idea: InFront,
-        gist: "the {strong} king gets in front of its pawn before the {weak} king reaches its path",
+        gist: "the {strong} king gets in front of its pawn first",
         statement: "The defending king stands two files or more beyond the strong king, towards the centre. Going round each other, the strong king gets in front of its pawn before the defender reaches the pawn's path, and onto a key square no later than he reaches the path; and the promotion square is at least two moves further from the strong king than the pawn's path is from the defender.",
     }
 }

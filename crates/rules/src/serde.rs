@@ -1,10 +1,11 @@
 //! The `serde` feature: the rules' names serialise as the JSON answers write them, each the
-//! type's own name for programs (an aim, a verdict, a family, a basis), and the progress measure
+//! type's own name for programs (an aim, an idea, a verdict, a family, a basis), and the progress measure
 //! as its three counts.
 //!
 //! ```
-//! use kpk_rules::{Aim, Basis, Progress, Rule, Verdict};
+//! use kpk_rules::{Aim, Basis, Idea, Progress, Rule, Verdict};
 //! assert_eq!(serde_json::to_string(&Aim::Opposition).unwrap(), r#""opposition""#);
+//! assert_eq!(serde_json::to_string(&Idea::KeySquares).unwrap(), r#""key_squares""#);
 //! assert_eq!(serde_json::to_string(&Verdict::Throws).unwrap(), r#""throws""#);
 //! assert_eq!(serde_json::to_string(&Rule::STALEMATE.family).unwrap(), r#""drawn""#);
 //! assert_eq!(serde_json::to_string(&Rule::STALEMATE.claim).unwrap(), r#""draw""#);
@@ -18,12 +19,19 @@
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::{Aim, Basis, Claim, Family, Progress, Verdict};
+use crate::{Aim, Basis, Claim, Family, Idea, Progress, Verdict};
 
 impl Serialize for Aim {
     /// The aim's name ([`Aim::name`]).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for Idea {
+    /// The idea's identifier ([`Idea::id`]).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
 }
 

@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::classifier::{Basis, classify_endgame};
+use crate::classifier::{Basis, Classification, classify_endgame};
 use crate::frame::Coord;
 use crate::idea::Idea;
 use crate::proof::{DecidedBy, proof};
@@ -23,12 +23,12 @@ pub const WHY_LINE_PLIES: usize = 3;
 /// ```
 /// use kpk::{Color, Endgame, KpkPosition, KpkSetup, Square};
 /// use kpk_rules::{Idea, why};
-/// // Ke6, Pe5 v Ke8: White to move cannot win, Black to move would lose
+/// // Kc6, Pb7 v Kb8: White to move cannot win, Black to move would lose
 /// let pos = KpkPosition::new(KpkSetup {
 ///     strong_side: Color::White,
-///     strong_king: Square::E6,
-///     pawn: Square::E5,
-///     weak_king: Square::E8,
+///     strong_king: Square::C6,
+///     pawn: Square::B7,
+///     weak_king: Square::B8,
 ///     side_to_move: Color::White,
 /// })
 /// .unwrap();
@@ -80,17 +80,7 @@ impl Why {
 pub fn why(pos: &Endgame) -> Why {
     let c = classify_endgame(pos);
     let result = result_words(pos.side_to_move(), c.wdl);
-    let (mut ideas, clause, conditions) = match c.basis {
-        Basis::Proof { .. } => proven(pos),
-        _ => {
-            let by = match c.basis {
-                Basis::Rule(r) => DecidedBy::Rule(r),
-                _ => DecidedBy::Material,
-            };
-            let (idea, clause, conditions) = at_sight(pos, by);
-            (vec![idea], clause, conditions)
-        }
-    };
+    let (mut ideas, clause, conditions) = clause_of(pos, &c);
     let mut text = format!("{result}: {clause}");
     if let Some(kpk) = pos.as_kpk() {
         if let Some(trap) = stalemate_trap(pos, &kpk, c.wdl) {
@@ -104,6 +94,37 @@ pub fn why(pos: &Endgame) -> Why {
     }
     text.push('.');
     Why { ideas, text, conditions }
+}
+
+/// The main idea of a position and a short clause that says it, as a move's verdict quotes it:
+/// the rule at sight, or where a proof decides, its end's idea and the result that holds
+/// (without the line, which the verdict has no room for).
+pub(crate) fn main_clause(pos: &Endgame) -> (Idea, String) {
+    let c = classify_endgame(pos);
+    let (ideas, clause, _) = clause_of(pos, &c);
+    match c.basis {
+        Basis::Proof { .. } if c.wdl == Wdl::Draw => (ideas[0], "the draw holds".to_string()),
+        Basis::Proof { .. } => {
+            let winner = if c.wdl == Wdl::Win { pos.side_to_move() } else { !pos.side_to_move() };
+            (ideas[0], format!("{} still wins", side(winner, true)))
+        }
+        _ => (ideas[0], clause),
+    }
+}
+
+/// The ideas, the clause and the conditions of a position classified as `c`.
+fn clause_of(pos: &Endgame, c: &Classification) -> (Vec<Idea>, String, Option<&'static str>) {
+    match c.basis {
+        Basis::Proof { .. } => proven(pos),
+        _ => {
+            let by = match c.basis {
+                Basis::Rule(r) => DecidedBy::Rule(r),
+                _ => DecidedBy::Material,
+            };
+            let (idea, clause, conditions) = at_sight(pos, by);
+            (vec![idea], clause, conditions)
+        }
+    }
 }
 
 fn push_once(ideas: &mut Vec<Idea>, idea: Idea) {

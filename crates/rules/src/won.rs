@@ -70,7 +70,7 @@ impl Rule {
         RULE_OF_THE_SQUARE_LITERAL = rule_of_the_square_literal, Win,
         title: "The rule of the square (the seed's formula)",
         idea: RuleOfTheSquare,
-        gist: "the {weak} king is outside the square of the pawn, which runs to {queen}",
+        gist: "the {weak} king is outside the square of the pawn",
         statement: "The defending king is outside the square of the pawn (the seed's formula).",
         seed: "Defending king is (leaves after moving) outside the square of the pawn: min(5, distance(pawn, promotion)) < distance(king, promotion) - king_to_move",
         literal: true,
@@ -89,7 +89,7 @@ impl Rule {
         RULE_OF_THE_SQUARE = rule_of_the_square, Win,
         title: "The rule of the square",
         idea: RuleOfTheSquare,
-        gist: "the {weak} king is outside the square of the pawn, which runs to {queen}",
+        gist: "the {weak} king is outside the square of the pawn",
         statement: "The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.",
         corrects: RULE_OF_THE_SQUARE_LITERAL,
     }
@@ -140,7 +140,7 @@ impl Rule {
         KING_IN_FRONT_OF_PAWN = king_in_front_of_pawn, Win,
         title: "The king in front of its pawn",
         idea: InFront,
-        gist: "the {strong} king stands in front of its pawn, and the {weak} king cannot get in front",
+        gist: "the {strong} king stands in front of its pawn and clears the way",
         statement: "The strong king directly in front of its pawn (not a rook pawn), the defender not ahead of it on its own or a neighbouring file.",
     }
 }
@@ -161,7 +161,7 @@ impl Rule {
         FIRST_TO_A_KEY_SQUARE = first_to_a_key_square, Win,
         title: "First to a key square",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} before the {weak} king can stop it",
+        gist: "the {strong} king reaches the key square {key} first",
         statement: "Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.",
     }
 }

@@ -9,7 +9,8 @@
 //!   attacker, perfect or not, wins against it), and the plan played from each against the
 //!   trickiest attacker (the move that leaves the defender the fewest drawing replies) holds;
 //! - in every drawn position with the side with the pawn to move, the plan keeps the pawn
-//!   whenever some move does.
+//!   whenever some move does without stalemating;
+//! - no plan move stalemates where another move keeps the same result.
 #![cfg(not(debug_assertions))]
 
 use std::collections::HashMap;
@@ -149,12 +150,15 @@ fn the_defender_keeps_every_draw_and_the_pawn_is_kept_where_it_can_be() {
         let next = game.play(plan.mv).unwrap();
         assert!(dtm_plies(&next).is_none(), "{pos:?}: {} throws the draw", plan.mv);
         if pos.strong_to_move() {
+            // a move that keeps the pawn and the game going (a stalemate ends it)
             let safe = |m: &Move| {
-                game.play(*m).unwrap().as_kpk().is_some_and(|k| {
-                    let pawn_falls = k.weak_king().is_adjacent(k.pawn())
-                        && !k.strong_king().is_adjacent(k.pawn());
-                    !pawn_falls
-                })
+                let next = game.play(*m).unwrap();
+                !next.is_stalemate()
+                    && next.as_kpk().is_some_and(|k| {
+                        let pawn_falls = k.weak_king().is_adjacent(k.pawn())
+                            && !k.strong_king().is_adjacent(k.pawn());
+                        !pawn_falls
+                    })
             };
             if game.legal_moves().iter().any(safe) {
                 keepable += 1;
@@ -258,4 +262,23 @@ fn the_defender_holds_every_draw_against_the_trickiest_attacker() {
         "plan: the defender holds all {games} drawn positions (him to move) against the \
          trickiest attacker ({plies_played} plies played)"
     );
+}
+
+#[test]
+fn no_plan_move_stalemates_where_another_keeps_the_result() {
+    let mut stalemates = 0_u32;
+    for pos in KpkPosition::all() {
+        let game = Endgame::from(pos);
+        let Some(plan) = rules::plan(&pos) else { continue };
+        if !game.play_unchecked(plan.mv).is_stalemate() {
+            continue;
+        }
+        stalemates += 1;
+        let result = |m: Move| dtm_plies(&game.play_unchecked(m)).map(i32::signum);
+        let other = game.legal_moves().iter().copied().find(|&m| {
+            m != plan.mv && result(m) == result(plan.mv) && !game.play_unchecked(m).is_stalemate()
+        });
+        assert!(other.is_none(), "{pos:?}: the plan's {} stalemates, {other:?} does not", plan.mv);
+    }
+    println!("plan: {stalemates} plan moves stalemate, each the only move keeping its result");
 }

@@ -1,6 +1,7 @@
 //! What a plan move is for, and its words.
 
-use kpk::Role;
+use crate::idea::Idea;
+use kpk::{Role, Wdl};
 
 /// What a plan move is for: its point, in the words of the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -11,6 +12,9 @@ pub enum Aim {
     Run,
     /// The pawn advances under the king's escort.
     Advance,
+    /// The pawn steps once where two steps would hand the opponent the opposition: the spare
+    /// tempo.
+    SpareTempo,
     /// The king reaches a key square of the pawn.
     KeySquare,
     /// The king takes the opposition.
@@ -52,72 +56,94 @@ pub enum Aim {
 }
 
 impl Aim {
-    /// The aim in a few words, as a reason starts: `"takes the opposition"`.
+    /// The idea the aim is an instance of (before the kings' places name the kind of
+    /// opposition, which [`Plan::idea`](crate::Plan::idea) does).
     ///
     /// ```
-    /// use kpk_rules::Aim;
-    /// assert_eq!(Aim::Run.words(), "the pawn runs");
+    /// use kpk_rules::{Aim, Idea};
+    /// assert_eq!(Aim::Outflank.idea(), Idea::Outflanking);
     /// ```
     #[must_use]
-    pub const fn words(self) -> &'static str {
+    pub const fn idea(self) -> Idea {
         match self {
-            Aim::Promote(Role::Rook) => "promotes to a rook",
-            Aim::Promote(_) => "promotes to a queen",
-            Aim::Run => "the pawn runs",
-            Aim::Advance => "the pawn advances",
-            Aim::KeySquare => "the king reaches a key square",
-            Aim::Opposition => "takes the opposition",
-            Aim::DistantOpposition => "takes the distant opposition",
-            Aim::Shoulder => "shoulders the defender",
-            Aim::Approach => "the king closes in",
-            Aim::Outflank => "outflanks",
-            Aim::ClearTheWay => "steps out of the pawn's way",
-            Aim::Wait => "a waiting move",
-            Aim::TakePawn => "takes the pawn",
-            Aim::CorrespondingSquare => "goes to the corresponding square",
-            Aim::StayInFront => "stays in front of the pawn",
-            Aim::HeadForCorner => "heads for the corner",
-            Aim::HeadForPawn => "heads for the pawn",
-            Aim::KeepDraw => "holds the draw",
-            Aim::Resist => "resists",
-            Aim::GuardPawn => "guards the pawn",
-            Aim::KeepPawn => "keeps the pawn",
+            Aim::Promote(Role::Rook) => Idea::Stalemate,
+            Aim::Promote(_) => Idea::Promotion,
+            Aim::Run => Idea::PawnRuns,
+            Aim::SpareTempo => Idea::SpareTempo,
+            Aim::Advance | Aim::KeySquare | Aim::Approach | Aim::ClearTheWay => Idea::KeySquares,
+            Aim::Opposition | Aim::Wait => Idea::Opposition,
+            Aim::DistantOpposition => Idea::DistantOpposition,
+            Aim::Shoulder => Idea::Shouldering,
+            Aim::Outflank => Idea::Outflanking,
+            Aim::CorrespondingSquare => Idea::CorrespondingSquares,
+            Aim::StayInFront | Aim::Resist => Idea::InFront,
+            Aim::HeadForCorner => Idea::RookPawnCorner,
+            Aim::TakePawn
+            | Aim::HeadForPawn
+            | Aim::GuardPawn
+            | Aim::KeepPawn
+            | Aim::PawnLost
+            | Aim::KeepDraw => Idea::PawnFalls,
+        }
+    }
+
+    /// The aim in a clause, with the position's sides and squares in braces (see
+    /// [`Plan::reason`](crate::Plan::reason), which fills them); `{to}` is the square the move
+    /// goes to. `keeps` is the result the move keeps, which a few aims are said by.
+    pub(crate) const fn template(self, keeps: Wdl) -> &'static str {
+        match self {
+            Aim::Promote(Role::Rook) => "the pawn promotes to a rook, for a queen would stalemate",
+            Aim::Promote(_) => "the pawn promotes, and the new queen mates",
+            Aim::Run => "the pawn runs: the {weak} king is outside its square",
+            Aim::SpareTempo => {
+                "the pawn steps once, keeping a tempo: the {weak} king must give way"
+            }
+            Aim::Advance => "the pawn advances under the king's escort",
+            Aim::KeySquare => "the {strong} king reaches the key square {to}",
+            Aim::Opposition | Aim::DistantOpposition if matches!(keeps, Wdl::Draw) => {
+                "the {weak} king takes {opposition}, and the {strong} king cannot pass"
+            }
+            Aim::Opposition | Aim::DistantOpposition => {
+                "the {strong} king takes {opposition}, and the {weak} king must give way"
+            }
+            Aim::Shoulder => "the {strong} king shoulders the {weak} king away from the pawn",
+            Aim::Approach => "the {strong} king heads for the key squares",
+            Aim::Outflank => "the {strong} king outflanks the {weak} king",
+            Aim::ClearTheWay => "the {strong} king steps out of the pawn's way",
+            Aim::Wait => "a waiting move: the {weak} king, to move, must give way",
+            Aim::GuardPawn if matches!(keeps, Wdl::Win) => "the {strong} king guards the pawn",
+            Aim::GuardPawn => "the {strong} king guards the pawn, though no move wins",
+            Aim::TakePawn => "the {weak} king takes the pawn, and bare kings cannot mate",
+            Aim::CorrespondingSquare => {
+                "the {weak} king goes to {to}, the square corresponding to the {strong} king's"
+            }
+            Aim::StayInFront => "the {weak} king stays in front of the pawn",
+            Aim::HeadForCorner => "the {weak} king heads for the corner at {queen}",
+            Aim::HeadForPawn => "the {weak} king heads for the pawn",
+            Aim::KeepDraw => "the draw holds",
+            Aim::Resist => "the {weak} king holds out nearest the pawn's way",
+            Aim::KeepPawn => "the pawn stays out of reach, though no move wins",
             Aim::PawnLost => "the pawn cannot be saved",
         }
     }
 
-    /// The aim as a participle, as a reply is described: `"taking the opposition"`.
-    ///
-    /// ```
-    /// use kpk_rules::Aim;
-    /// assert_eq!(Aim::Run.participle(), "running with the pawn");
-    /// ```
-    #[must_use]
-    pub const fn participle(self) -> &'static str {
-        match self {
-            Aim::Promote(Role::Rook) => "promoting to a rook",
-            Aim::Promote(_) => "promoting to a queen",
-            Aim::Run => "running with the pawn",
-            Aim::Advance => "advancing the pawn",
-            Aim::KeySquare => "reaching a key square",
-            Aim::Opposition => "taking the opposition",
-            Aim::DistantOpposition => "taking the distant opposition",
-            Aim::Shoulder => "shouldering the defender",
-            Aim::Approach => "closing in",
-            Aim::Outflank => "outflanking",
-            Aim::ClearTheWay => "stepping out of the pawn's way",
-            Aim::Wait => "waiting",
-            Aim::TakePawn => "taking the pawn",
-            Aim::CorrespondingSquare => "going to the corresponding square",
-            Aim::StayInFront => "staying in front of the pawn",
-            Aim::HeadForCorner => "heading for the corner",
-            Aim::HeadForPawn => "heading for the pawn",
-            Aim::KeepDraw => "holding the draw",
-            Aim::Resist => "resisting",
-            Aim::GuardPawn => "guarding the pawn",
-            Aim::KeepPawn => "keeping the pawn",
-            Aim::PawnLost => "giving up the pawn",
-        }
+    /// Whether the aim names a point of its own, which a refutation can be said by (taking the
+    /// opposition, a key square, the pawn running, ...), rather than a general one (advancing,
+    /// heading for the pawn, holding out).
+    pub(crate) const fn is_telling(self) -> bool {
+        !matches!(
+            self,
+            Aim::Advance
+                | Aim::Approach
+                | Aim::ClearTheWay
+                | Aim::Wait
+                | Aim::GuardPawn
+                | Aim::HeadForPawn
+                | Aim::KeepDraw
+                | Aim::Resist
+                | Aim::KeepPawn
+                | Aim::PawnLost
+        )
     }
 
     /// A short stable name for programs: `"opposition"`, `"key_square"`, ...
@@ -132,6 +158,7 @@ impl Aim {
             Aim::Promote(_) => "promote",
             Aim::Run => "run",
             Aim::Advance => "advance",
+            Aim::SpareTempo => "spare_tempo",
             Aim::KeySquare => "key_square",
             Aim::Opposition => "opposition",
             Aim::DistantOpposition => "distant_opposition",

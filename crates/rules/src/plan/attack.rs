@@ -162,6 +162,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         match mv.promotion {
             Some(role) => Aim::Promote(role),
             None if Rule::RULE_OF_THE_SQUARE.holds_in(&next) => Aim::Run,
+            None if spare_tempo(game, mv) => Aim::SpareTempo,
             None => Aim::Advance,
         }
     } else {
@@ -175,6 +176,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
+            Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
             Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
@@ -182,7 +184,16 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             _ => Aim::Wait,
         }
     };
-    Plan { mv, aim, wdl: Wdl::Win, after }
+    Plan { position: *pos, mv, aim, wdl: Wdl::Win, after }
+}
+
+/// Whether `push` is a single step where the double step was legal and throws the win away:
+/// the pawn keeps a tempo in hand.
+fn spare_tempo(game: &Endgame, push: Move) -> bool {
+    push.from.distance(push.to) == 1
+        && game.legal_moves().iter().any(|&m| {
+            m.from == push.from && m.from.distance(m.to) == 2 && keeps_win(game, m).is_none()
+        })
 }
 
 /// Whether file `k` lies between the defender's file `d` (excluded) and the pawn's file `p`
@@ -215,17 +226,25 @@ pub(super) fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {
         if x.pawn_falls() {
             continue;
         }
+        // a stalemate ends the game: the last resort
+        let stalemates = i32::from(next.is_stalemate());
         let unguarded = i32::from(x.strong_king.distance(x.pawn) > 1);
-        let key = unguarded * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
+        let key =
+            stalemates * 128 + unguarded * 64 + i32::from(zone_steps(x.strong_king, pawn).max(0));
         if best.is_none_or(|b| key < b.0) {
             best = Some((key, m));
         }
     }
     let (mv, aim) = match best {
         Some((0..64, m)) if m.from != pos.pawn() => (m, Aim::GuardPawn),
-        Some((_, m)) => (m, Aim::KeepPawn),
-        None => (game.legal_moves().as_slice()[0], Aim::PawnLost),
+        Some((0..128, m)) => (m, Aim::KeepPawn),
+        // only a stalemate keeps the pawn, or nothing does: a move that keeps the game going
+        _ => {
+            let moves = game.legal_moves();
+            let on = moves.iter().copied().find(|&m| !game.play_unchecked(m).is_stalemate());
+            (on.unwrap_or(moves.as_slice()[0]), Aim::PawnLost)
+        }
     };
     let after = classify_endgame(&game.play_unchecked(mv));
-    Plan { mv, aim, wdl: -after.wdl, after }
+    Plan { position: *pos, mv, aim, wdl: -after.wdl, after }
 }

@@ -42,13 +42,15 @@ pub(super) fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         } else {
             (Aim::KeepDraw, 6)
         };
-        let key = rank * 64 + i32::from(c.distance(stop));
+        // a stalemate ends the game: the last resort
+        let stalemates = i32::from(next.is_stalemate());
+        let key = stalemates * 1024 + rank * 64 + i32::from(c.distance(stop));
         if best.as_ref().is_none_or(|b| key < b.0) {
             best = Some((key, m, aim, after));
         }
     }
     match best {
-        Some((_, mv, aim, after)) => Plan { mv, aim, wdl: Wdl::Draw, after },
+        Some((_, mv, aim, after)) => Plan { position: *pos, mv, aim, wdl: Wdl::Draw, after },
         // never for a drawn position: some move keeps the draw
         None => resist(game, pos),
     }
@@ -68,5 +70,5 @@ pub(super) fn resist(game: &Endgame, pos: &KpkPosition) -> Plan {
         })
         .unwrap_or_else(|| game.legal_moves().as_slice()[0]);
     let after = classify_endgame(&game.play_unchecked(mv));
-    Plan { mv, aim: Aim::Resist, wdl: -after.wdl, after }
+    Plan { position: *pos, mv, aim: Aim::Resist, wdl: -after.wdl, after }
 }

@@ -50,11 +50,14 @@ mod attack;
 mod defence;
 mod progress;
 
-use alloc::format;
 use alloc::string::{String, ToString};
 
-use crate::classifier::{Basis, Classification, classify};
-use kpk::{Endgame, KpkPosition, Move, Role, Wdl};
+use crate::classifier::{Classification, classify};
+use crate::frame::Coord;
+use crate::idea::Idea;
+use crate::why::main_clause;
+use crate::words::fill;
+use kpk::{Endgame, KpkPosition, Move, Wdl};
 
 pub use aim::Aim;
 pub use attack::MAX_TEMPI;
@@ -63,6 +66,8 @@ pub use progress::{Progress, plan_score, progress};
 /// One plan move: the move, its point, and what the rules say of the position after it.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
+    /// The position the move is played in.
+    pub position: KpkPosition,
     /// The move.
     pub mv: Move,
     /// Its point.
@@ -74,7 +79,8 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The reason in chess words, without the move: its point, then why it works.
+    /// The move's point in one clause that names its idea, with the position's sides and
+    /// squares, without the move.
     ///
     /// ```
     /// use kpk::{Color, KpkPosition, KpkSetup, Square};
@@ -88,95 +94,48 @@ impl Plan {
     ///     side_to_move: Color::White,
     /// })
     /// .unwrap();
-    /// assert_eq!(
-    ///     rules::plan(&pos).unwrap().reason(),
-    ///     "the king reaches a key square; from d4 it escorts the pawn in, whoever is to move"
-    /// );
+    /// assert_eq!(rules::plan(&pos).unwrap().reason(), "the white king reaches the key square d4");
     /// ```
     #[must_use]
     pub fn reason(&self) -> String {
-        match self.aim {
-            Aim::PawnLost => "the pawn cannot be saved; the draw is all that is left".to_string(),
-            _ => format!("{}; {}", self.aim.words(), self.why()),
+        let next = Endgame::from(self.position).play_unchecked(self.mv);
+        if self.aim == Aim::KeepDraw {
+            return main_clause(&next).1;
         }
+        let at = next.as_kpk().unwrap_or(self.position);
+        fill(self.aim.template(self.wdl), &at).replace("{to}", &self.mv.to.to_string())
     }
 
-    /// Why the move works, without its point: the second half of [`Plan::reason`].
+    /// The idea the move is an instance of: its aim's, with the kind of opposition named by
+    /// where the kings stand after it.
     ///
     /// ```
     /// use kpk::{Color, KpkPosition, KpkSetup, Square};
-    /// use kpk_rules as rules;
+    /// use kpk_rules::{Idea, plan};
+    /// // Kf2, Pc2 v Ke7: only Ke3 wins, taking the distant opposition
     /// let pos = KpkPosition::new(KpkSetup {
     ///     strong_side: Color::White,
-    ///     strong_king: Square::E3,
-    ///     pawn: Square::E2,
-    ///     weak_king: Square::E6,
+    ///     strong_king: Square::F2,
+    ///     pawn: Square::C2,
+    ///     weak_king: Square::E7,
     ///     side_to_move: Color::White,
     /// })
     /// .unwrap();
-    /// assert_eq!(rules::plan(&pos).unwrap().why(), "from d4 it escorts the pawn in, whoever is to move");
+    /// let p = plan(&pos).unwrap();
+    /// assert_eq!((p.mv.to, p.idea()), (Square::E3, Idea::DistantOpposition));
     /// ```
     #[must_use]
-    pub fn why(&self) -> String {
-        match self.aim {
-            Aim::Promote(Role::Rook) => "a queen would stalemate, and the rook wins".to_string(),
-            Aim::Promote(_) => "the queen wins".to_string(),
-            Aim::Run => "the defending king is outside its square and cannot catch it".to_string(),
-            Aim::Advance => "the king still escorts it, and the position stays won".to_string(),
-            Aim::KeySquare => {
-                format!("from {} it escorts the pawn in, whoever is to move", self.mv.to)
+    pub fn idea(&self) -> Idea {
+        let next = Endgame::from(self.position).play_unchecked(self.mv);
+        match (self.aim, next.as_kpk()) {
+            (Aim::KeepDraw, _) => main_clause(&next).0,
+            (Aim::Opposition | Aim::DistantOpposition | Aim::Wait, Some(k)) => {
+                let strong = k.strong_side();
+                Coord::seen_by(k.strong_king(), strong)
+                    .opposition(Coord::seen_by(k.weak_king(), strong))
+                    .unwrap_or(Idea::Opposition)
             }
-            Aim::Opposition | Aim::DistantOpposition if self.wdl == Wdl::Draw => {
-                "the strong king cannot pass, and the draw holds".to_string()
-            }
-            Aim::Opposition | Aim::DistantOpposition => {
-                "the defender must give way, and the king gains ground towards the key squares"
-                    .to_string()
-            }
-            Aim::Shoulder => {
-                "the king stands between him and the pawn's way on its road to the key squares"
-                    .to_string()
-            }
-            Aim::Approach => {
-                "one step nearer the squares in front of and beside the pawn, and the position stays won"
-                    .to_string()
-            }
-            Aim::Outflank => {
-                "the king steps round the defender, who cannot hold the opposition and guard the way forward at once"
-                    .to_string()
-            }
-            Aim::ClearTheWay => "the pawn can advance again, and the position stays won".to_string(),
-            Aim::Wait => "the defender, to move, must give way".to_string(),
-            Aim::GuardPawn if self.wdl == Wdl::Win => {
-                "the defender cannot take it, and the position stays won".to_string()
-            }
-            Aim::TakePawn => "bare kings cannot mate".to_string(),
-            Aim::CorrespondingSquare => {
-                "whatever the strong king does, the defender answers on the square that corresponds to it, and the draw holds".to_string()
-            }
-            Aim::StayInFront => "the king blocks its way, and the draw holds".to_string(),
-            Aim::HeadForCorner => {
-                "a rook pawn cannot drive the king out of its corner".to_string()
-            }
-            Aim::GuardPawn => "no move wins, but the pawn is safe".to_string(),
-            Aim::KeepPawn => "no move wins, and the defender cannot reach the pawn".to_string(),
-            Aim::HeadForPawn => format!("the draw holds: {}", self.after_in_words()),
-            Aim::KeepDraw | Aim::PawnLost => self.after_in_words(),
-            Aim::Resist => {
-                "of the moves, it leaves the strong side the most to do by the rules' measure, with the king nearest the pawn's way"
-                    .to_string()
-            }
-        }
-    }
-
-    /// What decides the position after the move, in words.
-    fn after_in_words(&self) -> String {
-        match self.after.basis {
-            Basis::Rule(rule) => rule.clause(),
-            Basis::Proof { plies } => {
-                format!("the rules show it {} ahead", crate::plies(u32::from(plies)))
-            }
-            Basis::Material | Basis::Bitbase => "the material left decides".to_string(),
+            (aim, _) => aim.idea(),
         }
     }
 }
