@@ -609,7 +609,9 @@ fn explain_gives_the_reason_a_player_can_check() {
         assert!(v["certain"] == true && v["rules_agree"] == true, "{v}");
     }
     let text = kpk(&["explain", "8/8/1k6/8/8/8/7P/K7 w - - 0 1"], None);
-    assert!(stdout(&text).contains("why: The defending king is outside the square of the pawn"));
+    assert!(
+        stdout(&text).contains("why: White wins: the black king is outside the square of the pawn")
+    );
 }
 
 #[test]
@@ -630,7 +632,7 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
                 "{fen}"
             );
             let moves = v["moves"].as_array().unwrap();
-            assert_eq!(moves.iter().filter(|m| m["verdict"]["kind"] == "plan").count(), 1, "{fen}");
+            assert_eq!(moves.iter().filter(|m| m["verdict"]["plan"] == true).count(), 1, "{fen}");
             let m = moves.iter().find(|m| m["san"] == judged).unwrap();
             let got = &m["verdict"];
             assert_eq!(
@@ -644,13 +646,9 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
     // the rule of the square: the pawn runs
     let v = check(
         "8/8/8/8/8/k7/6P1/6K1 w - - 0 1",
-        [
-            "g4",
-            "run",
-            "the pawn runs; the defending king is outside its square and cannot catch it",
-        ],
+        ["g4", "run", "the pawn runs: the black king is outside its square"],
         "Kf1",
-        ["keeps", "win", "keeps the win, but the plan's g4 makes surer progress"],
+        ["keeps", "win", "also keeps the win"],
         None,
     );
     assert_eq!(
@@ -663,46 +661,26 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
         [
             "Ke4",
             "opposition",
-            "takes the opposition; the defender must give way, and the king gains ground towards the key squares",
+            "the white king takes the opposition, and the black king must give way",
         ],
         "Kd4",
-        [
-            "throws",
-            "draw",
-            "throws the win away: Kd6!, taking the opposition; the strong king cannot pass, and the draw holds",
-        ],
+        ["throws", "draw", "throws the win away: after Kd6!, the black king takes the opposition"],
         Some("1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4"),
     );
     // outflanking: the king goes round the defender on the other side
     check(
         "8/8/5k2/8/4K3/8/3P4/8 w - - 0 1",
-        [
-            "Kd5",
-            "outflank",
-            "outflanks; the king steps round the defender, who cannot hold the opposition and guard the way forward at once",
-        ],
+        ["Kd5", "outflank", "the white king outflanks the black king"],
         "Ke3",
-        [
-            "throws",
-            "draw",
-            "throws the win away: Ke5!, taking the opposition; the strong king cannot pass, and the draw holds",
-        ],
+        ["throws", "draw", "throws the win away: after Ke5!, the black king takes the opposition"],
         Some("1. Ke3? Ke5! 2. Kd3 Kd5 3. Kc3 Kc5 4. Kd3"),
     );
     // a rook-pawn draw: the defender heads for the corner; stepping away lets the pawn run
     check(
         "8/8/8/8/P2k4/8/8/4K3 b - - 0 1",
-        [
-            "Kc5",
-            "head_for_corner",
-            "heads for the corner; a rook pawn cannot drive the king out of its corner",
-        ],
+        ["Kc5", "head_for_corner", "the black king heads for the corner at a8"],
         "Kc3",
-        [
-            "throws",
-            "loss",
-            "loses: a5!, running with the pawn; the defending king is outside its square and cannot catch it",
-        ],
+        ["throws", "loss", "loses: after a5!, the pawn runs: the black king is outside its square"],
         Some("1... Kc3? 2. a5! Kb4 3. a6 Kb5 4. a7 Kb6"),
     );
     // the defender holds the opposition
@@ -711,49 +689,35 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
         [
             "Ke6",
             "opposition",
-            "takes the opposition; the strong king cannot pass, and the draw holds",
+            "the black king takes the opposition, and the white king cannot pass",
         ],
         "Kd7",
-        [
-            "throws",
-            "loss",
-            "loses: Ke5!, reaching a key square; from e5 it escorts the pawn in, whoever is to move",
-        ],
-        Some("1... Kd7? 2. Ke5! Ke8 3. Kd6 Kf7 4. e4 Kf6"),
+        ["throws", "loss", "loses: after Ke5, the white king reaches the key square e5"],
+        Some("1... Kd7? 2. Ke5 Ke8 3. Kd6 Kf7 4. e4 Kf6"),
     );
     // the knight-pawn stalemate trap: Kc8?? stalemates
     check(
         "k7/2K5/1P6/8/8/8/8/8 w - - 0 1",
-        [
-            "b7+",
-            "advance",
-            "the pawn advances; the king still escorts it, and the position stays won",
-        ],
+        ["b7+", "advance", "the pawn advances under the king's escort"],
         "Kc8",
         ["throws", "draw", "throws the win away: stalemate"],
         None,
     );
-    // a lost defence: the defender resists by the rules' measure
+    // a lost defence: the defender holds out
     check(
         "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
-        [
-            "Kf8",
-            "resist",
-            "resists; of the moves, it leaves the strong side the most to do by the rules' measure, with the king nearest the pawn's way",
-        ],
+        ["Kf8", "resist", "the black king holds out nearest the pawn's way"],
         "Kd8",
-        [
-            "keeps",
-            "loss",
-            "loses, as every move does; the plan's Kf8 resists best by the rules' measure",
-        ],
+        ["keeps", "loss", "loses, as every move does"],
         None,
     );
     // the text form shows the plan and marks the moves
     let text = stdout(&kpk(&["explain", "8/8/4k3/8/8/3KP3/8/8 w - - 0 1"], None));
-    assert!(text.contains("\n  plan: Ke4: takes the opposition; "), "{text}");
+    assert!(text.contains("\n  plan: Ke4!: the white king takes the opposition, "), "{text}");
     assert!(
-        text.contains("\n    Kd4?    throws the win away: Kd6!, taking the opposition;"),
+        text.contains(
+            "\n    Kd4?    throws the win away: after Kd6!, the black king takes the opposition\n"
+        ),
         "{text}"
     );
     assert!(text.contains("\n            1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4\n"), "{text}");
@@ -815,37 +779,37 @@ fn explain_speaks_chess_for_every_kind_of_position() {
         // a rule: the pawn outruns the king with its double step
         (
             "8/8/1k6/8/8/8/7P/K7 w - - 0 1",
-            "8/8/1k6/8/8/8/7P/K7 w - - 0 1\n  white to move: win, mate in 14 (27 plies)\n  why: The defending king is outside the square of the pawn, the pawn cannot be taken at once, the strong king is not in its way, and the double step counts only over empty squares.\n  key squares: g7 g8\n  square of the pawn: c3 d3 e3 f3 g3 h3 c4 d4 e4 f4 g4 h4 c5 d5 e5 f5 g5 h5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 h7 c8 d8 e8 f8 g8 h8\n  plan: h4: the pawn runs; the defending king is outside its square and cannot catch it\n  every move:\n    Kb1?    throws the win away: Kc5!, heading for the corner; a rook pawn cannot drive the king out of its corner\n            1. Kb1? Kc5! 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    Ka2?    throws the win away: Kc5!, heading for the corner; a rook pawn cannot drive the king out of its corner\n            1. Ka2? Kc5! 2. Kb1 Kd4 3. Kc1 Kc3 4. Kd1\n    Kb2?    throws the win away: Kc5!, heading for the corner; a rook pawn cannot drive the king out of its corner\n            1. Kb2? Kc5! 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    h3?     throws the win away: Kc5!, heading for the corner; a rook pawn cannot drive the king out of its corner\n            1. h3? Kc5! 2. Kb1 Kd4 3. Kc1 Kc3 4. Kd1\n    h4!     the plan's move: the pawn runs; the defending king is outside its square and cannot catch it\n  the tables' fastest win starts: h4\n",
+            "8/8/1k6/8/8/8/7P/K7 w - - 0 1\n  white to move: win, mate in 14 (27 plies)\n  why: White wins: the black king is outside the square of the pawn.\n  key squares: g7 g8\n  square of the pawn: c3 d3 e3 f3 g3 h3 c4 d4 e4 f4 g4 h4 c5 d5 e5 f5 g5 h5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 h7 c8 d8 e8 f8 g8 h8\n  plan: h4!: the pawn runs: the black king is outside its square\n  moves:\n    Kb1?    throws the win away: after Kc5, the black king heads for the corner at h8\n            1. Kb1? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    Ka2?    throws the win away: after Kc5, the black king heads for the corner at h8\n            1. Ka2? Kc5 2. Kb1 Kd4 3. Kc1 Kc3 4. Kd1\n    Kb2?    throws the win away: after Kc5, the black king heads for the corner at h8\n            1. Kb2? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    h3?     throws the win away: after Kc5, the black king heads for the corner at h8\n            1. h3? Kc5 2. Kb1 Kd4 3. Kc1 Kc3 4. Kd1\n    h4!     only move: the pawn runs: the black king is outside its square\n  the tables' fastest win starts: h4\n",
         ),
         // a proof of a win: the opposition, then outflanking
         (
             "8/8/4k3/8/8/3KP3/8/8 w - - 0 1",
-            "8/8/4k3/8/8/3KP3/8/8 w - - 0 1\n  white to move: win, mate in 19 (37 plies)\n  why: No rule decides this position at sight, but a forcing line of 3 plies proves it: every line ends in a position decided at sight.\n  line: 1. Ke4 Kd6 2. Kf5\n    and then: The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.\n  tries:\n    1... Kf6 2. Kd5: The strong king stands on a key square of the pawn, the pawn cannot be taken at once, and the defender to move is not stalemated.\n    1... Kd7: Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.\n    1... Ke7: Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.\n    1... Kf7: Not a rook pawn, the defender not next to it: the strong king reaches a key square two moves before the defender, and can stand next to the pawn no later than he can attack it.\n  key squares: d5 e5 f5\n  plan: Ke4: takes the opposition; the defender must give way, and the king gains ground towards the key squares\n  every move:\n    Kc2?    throws the win away: Ke5!, staying in front of the pawn; the king blocks its way, and the draw holds\n            1. Kc2? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd2?    throws the win away: Kd6!, taking the distant opposition; the strong king cannot pass, and the draw holds\n            1. Kd2? Kd6! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Ke2?    throws the win away: Kd5!, going to the corresponding square; whatever the strong king does, the defender answers on the square that corresponds to it, and the draw holds\n            1. Ke2? Kd5! 2. Kd3 Ke5 3. e4 Kd6 4. Kd4\n    Kc3?    throws the win away: Ke5!, staying in front of the pawn; the king blocks its way, and the draw holds\n            1. Kc3? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kc4?    throws the win away: Ke5!, staying in front of the pawn; the king blocks its way, and the draw holds\n            1. Kc4? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd4?    throws the win away: Kd6!, taking the opposition; the strong king cannot pass, and the draw holds\n            1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4\n    Ke4!    the plan's move: takes the opposition; the defender must give way, and the king gains ground towards the key squares\n    e4?     throws the win away: Kd7!, taking the distant opposition; the strong king cannot pass, and the draw holds\n            1. e4? Kd7! 2. Kd4 Kd6 3. e5+ Kd7 4. Kd5\n  the tables' fastest win starts: Ke4\n",
+            "8/8/4k3/8/8/3KP3/8/8 w - - 0 1\n  white to move: win, mate in 19 (37 plies)\n  why: White wins: after 1. Ke4 Kd6 2. Kf5, the white king stands on the key square f5 and escorts the pawn in.\n  key squares: d5 e5 f5\n  plan: Ke4!: the white king takes the opposition, and the black king must give way\n  moves:\n    Kc2?    throws the win away: after Ke5, the black king stays in front of the pawn\n            1. Kc2? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd2?    throws the win away: after Kd6, the black king takes the distant opposition\n            1. Kd2? Kd6 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Ke2?    throws the win away: after Kd5, the black king goes to d5, the square corresponding to the white king's\n            1. Ke2? Kd5 2. Kd3 Ke5 3. e4 Kd6 4. Kd4\n    Kc3?    throws the win away: after Ke5, the black king stays in front of the pawn\n            1. Kc3? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kc4?    throws the win away: after Ke5!, the black king stays in front of the pawn\n            1. Kc4? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd4?    throws the win away: after Kd6!, the black king takes the opposition\n            1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4\n    Ke4!    only move: the white king takes the opposition, and the black king must give way\n    e4?     throws the win away: after Kd7, the black king takes the distant opposition\n            1. e4? Kd7 2. Kd4 Kd6 3. e5+ Kd7 4. Kd5\n  the tables' fastest win starts: Ke4\n",
         ),
         // a proven draw, Black first, numbered from the FEN
         (
             "8/8/k7/8/8/3P4/K7/8 b - - 4 30",
-            "8/8/k7/8/8/3P4/K7/8 b - - 4 30\n  black to move: draw\n  why: No rule decides this position at sight, but a forcing line of 2 plies proves it: every line ends in a position decided at sight.\n  line: 30... Kb5 31. Ka1\n    and then: The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank).\n  tries:\n    31. Kb1: Not a rook pawn: the defending king, inside the square, reaches a square guarding every key square three moves before the strong king reaches one.\n    31. Kb2: Not a rook pawn: the defending king, inside the square, is nearer to the key squares than the strong king: two moves with the defender to move, three with the strong side to move.\n    31. Ka3: The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank).\n    31. Kb3: The defending king is two moves or more inside the square and reaches the square in front of the pawn two moves before the strong king reaches a key square (both going round the other king), and the kings stand no further apart than the pawn's moves to promote.\n    31. d4: The defending king is inside the square of the pawn and can stand next to it a move before the strong king can stand next to its path (two moves while the pawn stands on its second rank).\n  key squares: c5 d5 e5\n  plan: Kb5: heads for the pawn; the draw holds: the rules show it 1 ply ahead\n  every move:\n    Ka5     keeps the draw, as the plan's Kb5 does\n    Kb5!    the plan's move: heads for the pawn; the draw holds: the rules show it 1 ply ahead\n    Kb6     keeps the draw, as the plan's Kb5 does\n    Ka7     keeps the draw, as the plan's Kb5 does\n    Kb7     keeps the draw, as the plan's Kb5 does\n  a move that keeps the draw: Ka5\n",
+            "8/8/k7/8/8/3P4/K7/8 b - - 4 30\n  black to move: draw\n  why: Draw: after 1... Kb5 2. Ka1, the black king reaches the pawn before the white king can guard it.\n  key squares: c5 d5 e5\n  plan: Kb5: the black king heads for the pawn\n  moves:\n    Kb5     the black king heads for the pawn\n    every other move keeps the draw\n  a move that keeps the draw: Kb5\n",
         ),
         // checkmate
         (
             "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
-            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n  black to move: checkmated\n  why: Black is checkmated.\n",
+            "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n  black to move: checkmated\n  why: White wins: Black is checkmated.\n",
         ),
         // stalemate
         (
             "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Black is stalemated: a draw.\n",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Draw: Black is stalemated.\n",
         ),
         // a rook pawn
         (
             "k7/8/K7/P7/8/8/8/8 w - - 0 1",
-            "k7/8/K7/P7/8/8/8/8 w - - 0 1\n  white to move: draw\n  why: Rook pawn, and the defending king on the promotion square or next to it.\n  key squares: b7 b8\n  plan: Kb6: guards the pawn; no move wins, but the pawn is safe\n  every move:\n    Kb5     keeps the draw, as the plan's Kb6 does\n    Kb6!    the plan's move: guards the pawn; no move wins, but the pawn is safe\n  a move that keeps the draw: Kb5\n",
+            "k7/8/K7/P7/8/8/8/8 w - - 0 1\n  white to move: draw\n  why: Draw: the black king holds the corner at a8 against the rook pawn.\n  key squares: b7 b8\n  plan: Kb6: the white king guards the pawn, though no move wins\n  moves:\n    Kb6     the white king guards the pawn, though no move wins\n    every other move keeps the draw\n  a move that keeps the draw: Kb6\n",
         ),
         // the knight-pawn stalemate
         (
             "k7/2K5/1P6/8/8/8/8/8 b - - 0 1",
-            "k7/2K5/1P6/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Black is stalemated: a draw.\n  key squares: a7 b7 c7 a8 b8 c8\n",
+            "k7/2K5/1P6/8/8/8/8/8 b - - 0 1\n  black to move: draw\n  why: Draw: Black is stalemated.\n  key squares: a7 b7 c7 a8 b8 c8\n",
         ),
     ];
     for (fen, expected) in cases {
@@ -859,8 +823,12 @@ fn explain_speaks_chess_for_every_kind_of_position() {
         }
     }
     // a rule's aside about rook pawns is not read out for another pawn
-    let out = kpk(&["explain", "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"], None);
+    let out = kpk(&["explain", "--verbose", "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"], None);
     let text = stdout(&out);
-    assert!(text.contains("why: The strong king stands on a key square of the pawn"), "{text}");
+    assert!(text.contains("why: White wins: the white king stands on the key square e6"), "{text}");
+    assert!(
+        text.contains("the rule's conditions: The strong king stands on a key square of the pawn"),
+        "{text}"
+    );
     assert!(!text.contains("rook pawn"), "{text}");
 }

@@ -161,10 +161,12 @@ pub fn plan<'py>(
 }
 
 /// The coach's verdict on one move of a KPK position (a `chess.Move` or a UCI string): a dict
-/// with `move`, `uci`, `san` and `verdict`: `kind` (`"plan"`, `"keeps"` or `"throws"`),
-/// `result` (`"win"`, `"draw"` or `"loss"` for the side that plays it, after it), `reason`
-/// (chess words) and `refutation` (where the move throws the result away: `moves` and the
-/// numbered `notation`, else `None`).
+/// with `move`, `uci`, `san` and `verdict`: `kind` (`"only"` for the only move that keeps the
+/// result, `"keeps"` or `"throws"`), `mark` (`"!"`, `"?"` or `""`, as the books mark moves),
+/// `plan` (whether it is the plan's move), `stalemate`, `result` (`"win"`, `"draw"` or `"loss"`
+/// for the side that plays it, after it), `idea` (the chess idea it names, such as
+/// `"opposition"`, or `None`), `reason` (chess words) and `refutation` (where the move changes
+/// the result: `moves` and the numbered `notation`, else `None`).
 ///
 /// Raises `ValueError` for a board that is not KPK or a move that is not legal on it.
 #[pyfunction]

@@ -114,14 +114,19 @@ def test_plan_and_judge_in_chess_words():
     board = chess.Board("8/8/4k3/8/8/3KP3/8/8 w - - 0 1")
     plan = kpk.plan(board)
     assert (plan["san"], plan["aim"]) == ("Ke4", "opposition")
-    assert plan["reason"] == (
-        "takes the opposition; the defender must give way, and the king gains ground towards the key squares"
-    )
+    assert plan["reason"] == "the white king takes the opposition, and the black king must give way"
+    assert plan["idea"] == "opposition"
     assert plan["progress"] == {"ranks_to_go": 5, "king_steps": 2, "tempi": 0}
     judged = kpk.judge(board, chess.Move.from_uci("d3d4"))
     assert judged["verdict"]["kind"] == "throws"
+    assert judged["verdict"]["idea"] == "opposition"
     assert judged["verdict"]["refutation"]["notation"] == "1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4"
-    assert kpk.judge(board, "d3e4")["verdict"]["kind"] == "plan"
+    # the only move that keeps the win, marked as the books mark it
+    best = kpk.judge(board, "d3e4")["verdict"]
+    assert (best["kind"], best["mark"], best["plan"]) == ("only", "!", True)
+    # the knight-pawn stalemate: Kc8 is said to stalemate, and is never "!"
+    trap = kpk.judge(chess.Board("k7/2K5/1P6/8/8/8/8/8 w - - 0 1"), "c7c8")["verdict"]
+    assert trap["stalemate"] and trap["mark"] == "?" and "stalemate" in trap["reason"]
     # errors name what is wrong
     with pytest.raises(ValueError, match="d3d5 is not a legal move"):
         kpk.judge(board, "d3d5")
