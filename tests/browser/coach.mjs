@@ -25,7 +25,7 @@ export async function checkCoach(page, base) {
   check(await page.isVisible("#coach") && (await page.getAttribute("#coach", "role")) === "status", "the coach speaks after a move, as a status");
   const said = await page.textContent("#coach");
   check((await page.$eval("#coach", (e) => e.dataset.kind)) === "throws", "the coach marks a mistake");
-  check(said.startsWith("Kd4? Throws the win away: Kd6!, taking the opposition"), `the coach on Kd4: ${said}`);
+  check(said.startsWith("Kd4? Throws the win away: after Kd6!, the black king takes the opposition."), `the coach on Kd4: ${said}`);
   check(said.includes(kd4.refutation.notation), `the refutation is shown: ${said}`);
   // the position after it is a draw; Black's plan is the opposition
   check((await page.textContent("#plan-move")) === "Kd6", `Black's plan: ${await page.textContent("#plan-move")}`);
@@ -35,8 +35,8 @@ export async function checkCoach(page, base) {
   check((await page.textContent("#coach")) === "", "no coach line at the start position");
   await d.settle(() => page.click("#plan-move"));
   check((await d.fen()).startsWith("8/8/4k3/8/4K3/4P3/8/8 b"), `the plan's move is played: ${await d.fen()}`);
-  check((await page.$eval("#coach", (e) => e.dataset.kind)) === "plan", "the coach approves the plan's move");
-  check((await page.textContent("#coach")).startsWith("Ke4! The plan's move: takes the opposition"), `the coach on Ke4: ${await page.textContent("#coach")}`);
+  check((await page.$eval("#coach", (e) => e.dataset.kind)) === "only", "the coach marks the only move");
+  check((await page.textContent("#coach")).startsWith("Ke4! Only move: the white king takes the opposition"), `the coach on Ke4: ${await page.textContent("#coach")}`);
 
   // the toggle hides the coach
   await page.uncheck("#show-coach");
