@@ -706,7 +706,7 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
     // a lost defence: the defender holds out
     check(
         "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
-        ["Kf8", "resist", "the black king holds out nearest the pawn's way"],
+        ["Kf8", "resist", "the black king resists, though every move loses"],
         "Kd8",
         ["keeps", "loss", "loses, as every move does"],
         None,

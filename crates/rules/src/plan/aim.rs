@@ -76,14 +76,15 @@ impl Aim {
             Aim::Shoulder => Idea::Shouldering,
             Aim::Outflank => Idea::Outflanking,
             Aim::CorrespondingSquare => Idea::CorrespondingSquares,
-            Aim::StayInFront | Aim::Resist => Idea::InFront,
+            Aim::StayInFront => Idea::InFront,
             Aim::HeadForCorner => Idea::RookPawnCorner,
             Aim::TakePawn
             | Aim::HeadForPawn
             | Aim::GuardPawn
             | Aim::KeepPawn
             | Aim::PawnLost
-            | Aim::KeepDraw => Idea::PawnFalls,
+            | Aim::KeepDraw
+            | Aim::Resist => Idea::PawnFalls,
         }
     }
 
@@ -121,7 +122,7 @@ impl Aim {
             Aim::HeadForCorner => "the {weak} king heads for the corner at {queen}",
             Aim::HeadForPawn => "the {weak} king heads for the pawn",
             Aim::KeepDraw => "the draw holds",
-            Aim::Resist => "the {weak} king holds out nearest the pawn's way",
+            Aim::Resist => "the {weak} king resists, though every move loses",
             Aim::KeepPawn => "the pawn stays out of reach, though no move wins",
             Aim::PawnLost => "the pawn cannot be saved",
         }

@@ -128,7 +128,8 @@ impl Plan {
     pub fn idea(&self) -> Idea {
         let next = Endgame::from(self.position).play_unchecked(self.mv);
         match (self.aim, next.as_kpk()) {
-            (Aim::KeepDraw, _) => main_clause(&next).0,
+            // the idea of the position the move keeps
+            (Aim::KeepDraw | Aim::Resist, _) => main_clause(&next).0,
             (Aim::Opposition | Aim::DistantOpposition | Aim::Wait, Some(k)) => {
                 let strong = k.strong_side();
                 Coord::seen_by(k.strong_king(), strong)
