@@ -196,14 +196,18 @@ impl Explanation {
         let pos = &parsed.position;
         let truth = dtm::probe(pos);
         let c = kpk_rules::classify_endgame(pos);
-        let why = kpk_rules::why(pos);
+        let kpk = pos.as_kpk();
+        let plan = kpk.and_then(|k| PlannedMove::of(&k));
+        // the why's line starts with the plan's move, so that the two tell one story
+        let why = match &plan {
+            Some(p) => kpk_rules::why_playing(pos, p.mv),
+            None => kpk_rules::why(pos),
+        };
         let (basis, rule) = match c.basis {
             Basis::Rule(r) => Decided::of(pos, DecidedBy::Rule(r)).named(),
             Basis::Material => Decided::of(pos, DecidedBy::Material).named(),
             b => (b.name(), None),
         };
-        let kpk = pos.as_kpk();
-        let plan = kpk.and_then(|k| PlannedMove::of(&k));
         let first_move = first_move(pos, plan.as_ref().map(|p| p.mv))
             .map(|m| Notated { uci: Notation::uci(m), san: Notation::san(pos, m) });
         let proof = matches!(c.basis, Basis::Proof { .. })

@@ -59,7 +59,7 @@ pub use plan::{Aim, MAX_TEMPI, Plan, Progress, plan, plan_score, progress};
 pub use proof::{DecidedBy, MAX_PROOF_PLIES, Proof, Variation, proof};
 pub use recognizer::{RECOGNIZER_DEPTH, RULES, recognize, recognize_endgame, recognize_with_depth};
 pub use rule::{Claim, Family, Rule};
-pub use why::{WHY_LINE_PLIES, Why, why};
+pub use why::{WHY_LINE_PLIES, Why, why, why_playing};
 pub use words::plies;
 
 use kpk::{KpkPosition, Wdl};

@@ -12,7 +12,7 @@ use crate::frame::Coord;
 use crate::idea::Idea;
 use crate::proof::{DecidedBy, proof};
 use crate::words::{line, san, side};
-use kpk::{Color, Endgame, KpkPosition, KpkSetup, Role, Wdl};
+use kpk::{Color, Endgame, KpkPosition, KpkSetup, Move, Role, Wdl};
 
 /// The plies of a proof's line the why writes out before `...`.
 pub const WHY_LINE_PLIES: usize = 3;
@@ -82,16 +82,7 @@ pub fn why(pos: &Endgame) -> Why {
     let result = result_words(pos.side_to_move(), c.wdl);
     let (mut ideas, clause, conditions) = clause_of(pos, &c);
     let mut text = format!("{result}: {clause}");
-    if let Some(kpk) = pos.as_kpk() {
-        if let Some(trap) = stalemate_trap(pos, &kpk, c.wdl) {
-            text.push_str(&format!("; {trap} would be stalemate"));
-            push_once(&mut ideas, Idea::Stalemate);
-        }
-        if let Some(other) = mutual_zugzwang(&kpk, c.wdl) {
-            text.push_str(&format!("; mutual zugzwang: {other}"));
-            push_once(&mut ideas, Idea::MutualZugzwang);
-        }
-    }
+    extras(pos, c.wdl, &mut ideas, &mut text);
     text.push('.');
     Why { ideas, text, conditions }
 }
@@ -196,13 +187,88 @@ fn proven(pos: &Endgame) -> (Vec<Idea>, String, Option<&'static str>) {
     let Some(p) = proof(pos) else {
         return (vec![Idea::KeySquares], "the tables decide".to_string(), None);
     };
+    along(pos, &p.line.moves, p.line.end)
+}
+
+/// What happens at the end of the line `moves` from `pos`, decided there by `end`: the clause
+/// `after {the line}, {why the end is what it is}`.
+fn along(
+    pos: &Endgame,
+    moves: &[Move],
+    end_by: DecidedBy,
+) -> (Vec<Idea>, String, Option<&'static str>) {
     let mut end = *pos;
-    for &m in &p.line.moves {
+    for &m in moves {
         end = end.play_unchecked(m);
     }
-    let (idea, clause, conditions) = at_sight(&end, p.line.end);
-    let written = line(pos, &p.line.moves, WHY_LINE_PLIES, &[]);
+    let (idea, clause, conditions) = at_sight(&end, end_by);
+    let written = line(pos, moves, WHY_LINE_PLIES, &[]);
     (vec![idea], format!("after {written}, {clause}"), conditions)
+}
+
+/// [`why`], with the line of a proof starting with `first` (the plan's move, say) where `first`
+/// keeps the result: so that the why and the move advised never tell different stories.
+///
+/// ```
+/// use kpk::{Color, Endgame, EndgameSetup, Move, Role, Square};
+/// use kpk_rules::{plan, why, why_playing};
+/// // Kf5, Pb3 v Kf7: the proof's line starts with Ke5, the plan's with b4
+/// let pos = Endgame::new(EndgameSetup {
+///     strong_side: Color::White,
+///     strong_king: Square::F5,
+///     extra: Some((Role::Pawn, Square::B3)),
+///     weak_king: Square::F7,
+///     side_to_move: Color::White,
+/// })
+/// .unwrap();
+/// let first = plan(&pos.as_kpk().unwrap()).unwrap().mv;
+/// let w = why_playing(&pos, first);
+/// assert!(w.text.starts_with("White wins: after 1. b4"), "{}", w.text);
+/// assert!(why(&pos).text.starts_with("White wins: after 1. Ke5"));
+/// ```
+#[must_use]
+pub fn why_playing(pos: &Endgame, first: Move) -> Why {
+    let c = classify_endgame(pos);
+    let Basis::Proof { .. } = c.basis else { return why(pos) };
+    if proof(pos).is_some_and(|p| p.line.moves.first() == Some(&first)) || pos.play(first).is_err()
+    {
+        return why(pos);
+    }
+    let next = pos.play_unchecked(first);
+    let after = classify_endgame(&next);
+    if -after.wdl != c.wdl {
+        return why(pos);
+    }
+    let (mut ideas, clause, conditions) = match after.basis {
+        Basis::Proof { .. } => match proof(&next) {
+            Some(p) => {
+                let moves: Vec<Move> = core::iter::once(first).chain(p.line.moves).collect();
+                along(pos, &moves, p.line.end)
+            }
+            None => return why(pos),
+        },
+        Basis::Rule(r) => along(pos, &[first], DecidedBy::Rule(r)),
+        _ => along(pos, &[first], DecidedBy::Material),
+    };
+    let result = result_words(pos.side_to_move(), c.wdl);
+    let mut text = format!("{result}: {clause}");
+    extras(pos, c.wdl, &mut ideas, &mut text);
+    text.push('.');
+    Why { ideas, text, conditions }
+}
+
+/// The stalemate a draw rests on and the mutual zugzwang a position is, added to its why.
+fn extras(pos: &Endgame, wdl: Wdl, ideas: &mut Vec<Idea>, text: &mut String) {
+    if let Some(kpk) = pos.as_kpk() {
+        if let Some(trap) = stalemate_trap(pos, &kpk, wdl) {
+            text.push_str(&format!("; {trap} would be stalemate"));
+            push_once(ideas, Idea::Stalemate);
+        }
+        if let Some(other) = mutual_zugzwang(&kpk, wdl) {
+            text.push_str(&format!("; mutual zugzwang: {other}"));
+            push_once(ideas, Idea::MutualZugzwang);
+        }
+    }
 }
 
 /// In a draw with the side with the pawn to move, a move that would stalemate, in SAN.

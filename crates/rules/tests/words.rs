@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use kpk::{Endgame, KpkPosition, dtm};
-use kpk_rules::{Idea, Verdict, judge_all, why};
+use kpk_rules::{Idea, Verdict, judge_all, plan, why, why_playing};
 
 /// The most words a why may have.
 const MAX_WHY_WORDS: usize = 30;
@@ -42,7 +42,9 @@ fn every_why_is_one_short_sentence_that_names_its_idea() {
     let mut by_idea: BTreeMap<Idea, (u32, String)> = BTreeMap::new();
     let mut longest = (0, String::new());
     for pos in KpkPosition::all() {
-        let w = why(&Endgame::from(pos));
+        // the why as the explanation writes it: its line starts with the plan's move
+        let game = Endgame::from(pos);
+        let w = plan(&pos).map_or_else(|| why(&game), |p| why_playing(&game, p.mv));
         let n = words(&w.text);
         assert!(w.text.ends_with('.'), "{pos:?}: {}", w.text);
         for phrase in METHOD_PROSE {
