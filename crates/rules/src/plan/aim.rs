@@ -34,6 +34,8 @@ pub enum Aim {
     Wait,
     /// The defender takes the pawn.
     TakePawn,
+    /// The defender steps into the square of the pawn, and catches it.
+    EnterSquare,
     /// The defender goes to the square that corresponds to the strong king's.
     CorrespondingSquare,
     /// The defender stays in front of the pawn.
@@ -69,6 +71,7 @@ impl Aim {
             Aim::Promote(Role::Rook) => Idea::Stalemate,
             Aim::Promote(_) => Idea::Promotion,
             Aim::Run => Idea::PawnRuns,
+            Aim::EnterSquare => Idea::RuleOfTheSquare,
             Aim::SpareTempo => Idea::SpareTempo,
             Aim::Advance | Aim::KeySquare | Aim::Approach | Aim::ClearTheWay => Idea::KeySquares,
             Aim::Opposition | Aim::Wait => Idea::Opposition,
@@ -115,6 +118,7 @@ impl Aim {
             Aim::GuardPawn if matches!(keeps, Wdl::Win) => "the {strong} king guards the pawn",
             Aim::GuardPawn => "the {strong} king guards the pawn, though no move wins",
             Aim::TakePawn => "the {weak} king takes the pawn, and bare kings cannot mate",
+            Aim::EnterSquare => "the {weak} king steps into the square of the pawn and catches it",
             Aim::CorrespondingSquare => {
                 "the {weak} king goes to {to}, the square corresponding to the {strong} king's"
             }
@@ -169,6 +173,7 @@ impl Aim {
             Aim::ClearTheWay => "clear_the_way",
             Aim::Wait => "wait",
             Aim::TakePawn => "take_pawn",
+            Aim::EnterSquare => "enter_square",
             Aim::CorrespondingSquare => "corresponding_square",
             Aim::StayInFront => "stay_in_front",
             Aim::HeadForCorner => "head_for_corner",

@@ -173,11 +173,12 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let blocking = before.strong_king.file == before.pawn.file
             && before.strong_king.rank > before.pawn.rank;
         match &x {
+            Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
-            Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
+            Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
             Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
             Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,
@@ -194,6 +195,19 @@ fn spare_tempo(game: &Endgame, push: Move) -> bool {
         && game.legal_moves().iter().any(|&m| {
             m.from == push.from && m.from.distance(m.to) == 2 && keeps_win(game, m).is_none()
         })
+}
+
+/// Whether the king's step from `before` to `after` goes round the defender: straight up the
+/// board onto a key square, two files from him and level with him or below (the pawn not yet
+/// on its seventh rank).
+fn outflanks(before: &Frame, after: &Frame) -> bool {
+    let (k, d) = (after.strong_king, after.weak_king);
+    k.file == before.strong_king.file
+        && k.rank == before.strong_king.rank + 1
+        && (k.file - d.file).abs() == 2
+        && d.rank >= k.rank
+        && d.distance(k) == 2
+        && after.pawn.rank < 6
 }
 
 /// Whether file `k` lies between the defender's file `d` (excluded) and the pawn's file `p`

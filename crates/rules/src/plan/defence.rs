@@ -25,10 +25,19 @@ pub(super) fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         }
         let c = Coord::seen_by(m.to, strong);
         let decided_by = |rule: &Rule| matches!(after.basis, Basis::Rule(r) if r.id == rule.id);
+        let king = Coord::seen_by(pos.strong_king(), strong);
+        // the pawn's moves to promote (its double step counted), the strong side to move next
+        let pawn_moves = i32::from(7 - pawn.rank) - i32::from(pawn.rank == 1);
+        let inside = |k: Coord| i32::from(k.distance(promotion)) <= pawn_moves;
         let (aim, rank) = if m.to == pos.pawn() {
             (Aim::TakePawn, 0)
-        } else if c.in_opposition(Coord::seen_by(pos.strong_king(), strong)) {
+        } else if inside(c) && !inside(here) {
+            (Aim::EnterSquare, 0)
+        } else if c.in_opposition(king) {
             (Aim::Opposition, 1)
+        } else if c.opposition(king).is_some() && c.distance(stop) <= here.distance(stop) {
+            // the distant or diagonal opposition, without stepping away from the pawn
+            (Aim::DistantOpposition, 1)
         } else if decided_by(&Rule::DEFENDER_HAS_THE_OPPOSITION) {
             (Aim::DistantOpposition, 1)
         } else if decided_by(&Rule::CORRESPONDING_SQUARES) {
