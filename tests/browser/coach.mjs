@@ -52,4 +52,26 @@ export async function checkCoach(page, base) {
   // beyond KPK: no plan
   await d.load("8/8/8/8/8/4k3/8/4K2R w - - 0 1");
   check(await page.isHidden("#plan-box"), "no plan without a pawn");
+
+  // positions of the textbook panel: the page says the why, the plan and the coach's line on
+  // the book's only move as the server's explanation does
+  const panel = [
+    // the distant opposition: only Ke3 wins
+    ["8/4k3/8/8/8/8/2P2K2/8 w - - 0 1", "f2", "e3"],
+    // outflanking: only Kd6 wins
+    ["8/8/5k2/3K4/4P3/8/8/8 w - - 0 1", "d5", "d6"],
+    // the defender steps into the square of the pawn: only Ke4 draws
+    ["8/7k/8/5K2/1p6/8/8/8 w - - 0 1", "f5", "e4"],
+  ];
+  for (const [fen, from, to] of panel) {
+    await d.load(fen);
+    const e = (await api("/kpk/map", fen)).body.explanation;
+    check((await page.textContent("#why")) === e.reason, `${fen}: the why: ${await page.textContent("#why")}`);
+    check((await page.textContent("#plan-reason")) === e.plan.reason, `${fen}: the plan: ${await page.textContent("#plan-reason")}`);
+    const only = e.moves.find((m) => m.uci === from + to).verdict;
+    check(only.mark === "!" && only.kind === "only", `${fen}: the server marks ${from}${to} as the only move`);
+    await d.settle(() => d.drag(from, to));
+    const said = await page.textContent("#coach");
+    check(said.startsWith(e.plan.san + "! Only move: "), `${fen}: the coach on the only move: ${said}`);
+  }
 }
