@@ -680,7 +680,7 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
         "8/8/8/8/P2k4/8/8/4K3 b - - 0 1",
         ["Kc5", "head_for_corner", "the black king heads for the corner at a8"],
         "Kc3",
-        ["throws", "loss", "loses: after a5!, the pawn runs: the black king is outside its square"],
+        ["throws", "loss", "loses: after a5!, the pawn runs"],
         Some("1... Kc3? 2. a5! Kb4 3. a6 Kb5 4. a7 Kb6"),
     );
     // the defender holds the opposition

@@ -9,6 +9,7 @@ use crate::classifier::{Basis, Classification, classify, classify_endgame};
 use crate::frame::Coord;
 use crate::idea::Idea;
 use crate::plan::{Plan, plan};
+use crate::rule::Rule;
 use crate::why::main_clause;
 use crate::words::{san, side};
 use kpk::{Endgame, IllegalMove, KpkPosition, Move, Role, Wdl};
@@ -161,7 +162,9 @@ impl Judgement {
             _ => "loses",
         };
         if self.stalemate {
-            return if self.keeps() {
+            return if self.keeps() && self.only {
+                "stalemate: the only way to keep the draw".to_string()
+            } else if self.keeps() {
                 "stalemate: the game ends in a draw".to_string()
             } else {
                 format!("{lost}: stalemate")
@@ -352,7 +355,15 @@ fn motive_of(
         }
     }
     let first = next.play_unchecked(reply);
-    if let Some(k) = first.as_kpk() {
+    // a pawn move that runs: the rule of the square, before any king's geometry
+    let runs = |pos: &Endgame| {
+        pos.as_kpk().is_some_and(|k| Rule::RULE_OF_THE_SQUARE.recognize(&k).is_some())
+    };
+    let pawn_reply = next.extra().is_some_and(|(_, sq)| sq == reply.from);
+    if pawn_reply && (reply.promotion.is_some() || runs(&first)) {
+        return (Idea::PawnRuns, after("the pawn runs"));
+    }
+    if let Some(k) = first.as_kpk().filter(|_| !pawn_reply) {
         let strong = k.strong_side();
         let kings =
             (Coord::seen_by(k.strong_king(), strong), Coord::seen_by(k.weak_king(), strong));

@@ -106,7 +106,7 @@ impl Rule {
         KING_AT_THE_PROMOTION_SQUARE_FIRST = king_at_the_promotion_square_first, Win,
         title: "The king is at the promotion square first",
         idea: KeySquares,
-        gist: "the {strong} king reaches {queen} before the {weak} king gets in front",
+        gist: "the {strong} king gets ahead of its pawn before the {weak} king gets in front",
         statement: "The strong king reaches the promotion square two moves before the defender reaches the pawn's path, which takes him four moves or more.",
     }
 }
@@ -134,7 +134,7 @@ impl Rule {
         DEEP_INSIDE_THE_SQUARE_PAWN_ALONE = deep_inside_the_square_pawn_alone, Draw,
         title: "Deep inside the square, the pawn alone",
         idea: PawnFalls,
-        gist: "the {weak} king is deep inside the square and wins the lone pawn",
+        gist: "the {weak} king is deep in the square; the {strong} king is too far",
         statement: "The defending king is three moves or more inside the square, and the strong king needs at least the pawn's moves less two to stand next to its path.",
     }
 }
@@ -206,7 +206,7 @@ impl Rule {
         PAWN_LOST_TO_A_DEFENDER_IN_FRONT = pawn_lost_to_a_defender_in_front, Draw,
         title: "The pawn is lost to a defender in front",
         idea: PawnFalls,
-        gist: "the {weak} king comes from in front and wins the pawn",
+        gist: "the {weak} king comes from in front and reaches the pawn first",
         statement: "The defending king comes from in front of the pawn and can stand next to it two moves sooner than the strong king's distance to it.",
     }
 }

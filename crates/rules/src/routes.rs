@@ -52,7 +52,7 @@ impl Rule {
         PAWN_LOST_ROUND_THE_KING = pawn_lost_round_the_king, Draw,
         title: "The pawn is lost inside the square, round the king",
         idea: PawnFalls,
-        gist: "the {weak} king goes round the {strong} king and takes the pawn",
+        gist: "the {weak} king goes round the {strong} king and reaches the pawn first",
         statement: "The pawn stands past its second rank, the defending king is inside its square and, going round the strong king, can stand next to the unguarded pawn three moves sooner than the strong king's distance to it.",
     }
 }
@@ -84,7 +84,7 @@ impl Rule {
         DEFENDER_ON_THE_PATH_FIRST_TO_THE_STOP_SQUARE = defender_on_the_path_first_to_the_stop_square, Draw,
         title: "The defender is on the path and first to the stop square",
         idea: InFront,
-        gist: "the {weak} king gets in front of the pawn, to {stop}, first",
+        gist: "the {weak} king gets in front of the pawn first",
         statement: "The defending king stands on the pawn's path in front of it (or steps onto it with his move, going round the king), but not on the square in front of the pawn with the move; going round the king, he reaches that square no later than a move after the strong king reaches a key square, and a key square two moves before the pawn could promote; and the king, going round him, needs two moves more to get in front of the pawn than he does.",
     }
 }
@@ -119,7 +119,7 @@ impl Rule {
         DEEP_INSIDE_THE_SQUARE_FIRST_TO_THE_STOP_SQUARE = deep_inside_the_square_first_to_the_stop_square, Draw,
         title: "Deep inside the square, first to the stop square",
         idea: InFront,
-        gist: "the {weak} king gets in front of the pawn, to {stop}, first",
+        gist: "the {weak} king gets in front of the pawn first",
         statement: "The defending king is two moves or more inside the square and reaches the square in front of the pawn two moves before the strong king reaches a key square (both going round the other king), and the kings stand no further apart than the pawn's moves to promote.",
     }
 }
@@ -135,7 +135,7 @@ impl Rule {
         KING_FAR_FROM_THE_FRONT_PAWN_LOST = king_far_from_the_front_pawn_lost, Draw,
         title: "The king is far from the front, the pawn is lost",
         idea: PawnFalls,
-        gist: "the {weak} king wins the pawn before the {strong} king gets there",
+        gist: "the {weak} king reaches the pawn before the {strong} king gets there",
         statement: "The strong king needs four moves or more, going round the defender, to get in front of its pawn; the defending king, inside the square going round the king, can stand next to the pawn (going round the king) no later than the strong king can stand next to the pawn's path, and three moves before the strong king's distance to the promotion square.",
     }
 }
@@ -278,7 +278,7 @@ impl Rule {
         KING_FAR_FROM_THE_PAWN_DEFENDER_AT_THE_STOP_SQUARE = king_far_from_the_pawn_defender_at_the_stop_square, Draw,
         title: "The king is far from the pawn, the defender at the stop square",
         idea: InFront,
-        gist: "the {weak} king gets in front of the pawn, to {stop}, first",
+        gist: "the {weak} king gets in front of the pawn first",
         statement: "The strong king stands five steps or more from the pawn, the defending king is inside the square and reaches the square in front of the pawn (going round the king) three moves before that distance.",
     }
 }
@@ -294,7 +294,7 @@ impl Rule {
         DEFENDER_NEAR_THE_PAWN_KING_TOO_SLOW = defender_near_the_pawn_king_too_slow, Draw,
         title: "The defender is near the pawn, the king too slow",
         idea: PawnFalls,
-        gist: "the {strong} king is too slow, and the {weak} king wins the pawn",
+        gist: "the {strong} king is too slow, and the {weak} king reaches the pawn",
         statement: "The pawn stands past its second rank, the strong king needs three moves or more to stand next to the pawn's path, the defending king stands at most two ranks above the pawn (or below it), inside the square going round the king, and, going round the king, can stand next to the pawn before the king reaches a key square going round him.",
     }
 }
@@ -312,7 +312,7 @@ impl Rule {
         KING_BELOW_THE_PAWN_DEFENDER_DEEP_IN_THE_SQUARE_ON_THE_PATH = king_below_the_pawn_defender_deep_in_the_square_on_the_path, Draw,
         title: "The king below its pawn, the defender deep in the square on its path",
         idea: InFront,
-        gist: "the {weak} king blocks the pawn, and the {strong} king is below it",
+        gist: "the {weak} king gets in front of the pawn, and the {strong} king is behind it",
         statement: "The strong king stands below its pawn, the defending king is on the pawn's path or a move from it and three moves inside the square going round the king, and the kings stand at most a move further apart than the pawn's moves to promote.",
     }
 }

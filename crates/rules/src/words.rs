@@ -42,9 +42,12 @@ pub(crate) fn square_list(squares: &[Square]) -> String {
     s
 }
 
-/// The square of `keys` nearest `from` (the first of equals), on the board.
+/// The square of `keys` nearest `from` (the first of equals), those the defending king does
+/// not guard first, on the board.
 fn nearest(x: &Frame, keys: KeySquares, from: Coord, strong: Color) -> Option<Square> {
-    keys.iter().min_by_key(|&c| c.distance(from)).and_then(|c| x.square(c, strong))
+    keys.iter()
+        .min_by_key(|&c| (c.distance(x.weak_king) <= 1, c.distance(from)))
+        .and_then(|c| x.square(c, strong))
 }
 
 /// A template with a position's squares and sides filled in: `{strong}` and `{weak}` (the

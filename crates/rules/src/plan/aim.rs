@@ -127,7 +127,7 @@ impl Aim {
             Aim::HeadForPawn => "the {weak} king heads for the pawn",
             Aim::KeepDraw => "the draw holds",
             Aim::Resist => "the {weak} king resists, though every move loses",
-            Aim::KeepPawn => "the pawn stays out of reach, though no move wins",
+            Aim::KeepPawn => "no move wins, and the pawn stays safe",
             Aim::PawnLost => "the pawn cannot be saved",
         }
     }
