@@ -228,17 +228,21 @@ impl Judgement {
 /// ```
 pub fn judge(pos: &KpkPosition, mv: Move) -> Result<Judgement, IllegalMove> {
     Endgame::from(*pos).play(mv)?;
-    let before = classify(pos).wdl;
-    Ok(judge_with(pos, mv, plan(pos), before, keeping(pos, before)))
+    let (plan, before, decided) = (plan(pos), classify(pos).wdl, decided_after(pos));
+    let i = Endgame::from(*pos).legal_moves().iter().position(|&m| m == mv).unwrap_or(0);
+    Ok(judge_with(pos, mv, plan, before, keeping(&decided, before), decided[i]))
 }
 
-/// How many legal moves of `pos` keep the result `before`.
-fn keeping(pos: &KpkPosition, before: Wdl) -> usize {
+/// The classifier's verdict on the position after each legal move of `pos`, in the move
+/// generator's order: found once for every judgement of the position.
+fn decided_after(pos: &KpkPosition) -> Vec<Classification> {
     let game = Endgame::from(*pos);
-    game.legal_moves()
-        .iter()
-        .filter(|&&m| -classify_endgame(&game.play_unchecked(m)).wdl == before)
-        .count()
+    game.legal_moves().iter().map(|&m| classify_endgame(&game.play_unchecked(m))).collect()
+}
+
+/// How many of the moves whose verdicts after them are `decided` keep the result `before`.
+fn keeping(decided: &[Classification], before: Wdl) -> usize {
+    decided.iter().filter(|c| -c.wdl == before).count()
 }
 
 /// Every legal move of a KPK position judged (see [`Judgement`]), in the move generator's
@@ -261,27 +265,28 @@ fn keeping(pos: &KpkPosition, before: Wdl) -> usize {
 /// ```
 #[must_use]
 pub fn judge_all(pos: &KpkPosition) -> Vec<Judgement> {
-    let (plan, before) = (plan(pos), classify(pos).wdl);
-    let keeping = keeping(pos, before);
+    let (plan, before, decided) = (plan(pos), classify(pos).wdl, decided_after(pos));
+    let keeping = keeping(&decided, before);
     Endgame::from(*pos)
         .legal_moves()
         .iter()
-        .map(|&m| judge_with(pos, m, plan, before, keeping))
+        .zip(decided)
+        .map(|(&m, after)| judge_with(pos, m, plan, before, keeping, after))
         .collect()
 }
 
-/// Judges a legal move, the position's plan, its verdict and the result after every legal
-/// move given (for the only move).
+/// Judges a legal move, given the position's plan and verdict, how many moves keep it (for the
+/// only move) and the classifier's verdict after the move.
 fn judge_with(
     pos: &KpkPosition,
     mv: Move,
     plan: Option<Plan>,
     before: Wdl,
     keeping: usize,
+    decided: Classification,
 ) -> Judgement {
     let game = Endgame::from(*pos);
     let next = game.play_unchecked(mv);
-    let decided = classify_endgame(&next);
     let after = -decided.wdl;
     let legal = game.legal_moves().len();
     let (mut refutation, mut punisher) = (Vec::new(), None);
