@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+pub mod analysis;
+pub mod api;
 pub mod batch;
 pub mod category;
 pub mod explain;

@@ -29,6 +29,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod clock;
 pub mod eval;
 pub mod search;
 pub mod see;
@@ -36,4 +37,6 @@ pub mod selective;
 pub mod tt;
 pub mod uci;
 
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use clock::set_host_clock;
 pub use kpk::eval::evaluate_kpk;

@@ -24,18 +24,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
+use kpk_answers::analysis::{Iteration, done, written};
 use kpk_answers::score::ScoreAnswer;
 use kpk_search::search::{Info, Limits, Options, Searcher, Syzygy};
 use kpk_search::selective::Selectivity;
 use kpk_syzygy::Tablebases;
-use serde::Serialize;
 use serde_json::json;
-use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Chess;
 use tokio::sync::{Semaphore, mpsc};
 
-use crate::api::ApiError;
+use kpk_answers::api::ApiError;
 
 /// How often an empty line is sent while the engine thinks: a client that went away is
 /// noticed when one cannot be written, and its search stopped.
@@ -120,53 +118,18 @@ impl Drop for ClientSlot {
     }
 }
 
-/// One move of a line.
-#[derive(Serialize)]
-struct LineMove {
-    uci: String,
-    san: String,
-}
-
-/// An iteration as a line of the stream.
-#[derive(Serialize)]
-struct Iteration {
-    depth: u8,
-    seldepth: u32,
-    nodes: u64,
-    time_ms: u128,
-    tbhits: u64,
-    score: ScoreAnswer,
-    pv: Vec<LineMove>,
-}
-
-/// `line` from `root` in UCI and SAN.
-fn written(root: &Chess, line: &[Move]) -> Vec<LineMove> {
-    let mut pos = root.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !pos.is_legal(m) {
-            break;
-        }
-        let uci = UciMove::from_standard(m).to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
-        out.push(LineMove { uci, san });
-    }
-    out
-}
-
 fn line_of(root: &Chess, info: &Info) -> Bytes {
     let it = Iteration {
         depth: info.depth,
         seldepth: info.seldepth,
+        multipv: info.multipv.max(1),
         nodes: info.nodes,
         time_ms: info.time.as_millis(),
         tbhits: info.tbhits,
         score: ScoreAnswer::of(info.score),
         pv: written(root, &info.pv),
     };
-    let mut text = serde_json::to_vec(&it).unwrap_or_default();
-    text.push(b'\n');
-    Bytes::from(text)
+    Bytes::from(it.to_line())
 }
 
 fn last_line(value: &serde_json::Value) -> Bytes {
@@ -293,11 +256,5 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
             stop.store(true, Ordering::Relaxed);
         }
     });
-    let best = result.best.map(|m| written(root, &[m]));
-    let done = json!({
-        "done": true,
-        "depth": result.depth,
-        "bestmove": best.and_then(|mut b| b.pop()).map(|m| json!({"uci": m.uci, "san": m.san})),
-    });
-    let _ = tx.try_send(last_line(&done));
+    let _ = tx.try_send(last_line(&done(root, result.depth, result.best)));
 }

@@ -20,10 +20,10 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use crate::api::{self, ApiError};
 use crate::cache::Cache;
 use crate::engine::{ClientAddr, Engine, EngineLimits};
 use crate::page;
+use kpk_answers::api::{self, ApiError};
 
 /// The server's bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

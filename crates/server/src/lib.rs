@@ -1,6 +1,5 @@
 #![doc = include_str!("../README.md")]
 
-pub mod api;
 mod cache;
 mod engine;
 mod http;

@@ -173,7 +173,7 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
         line: (String::new(), String::new()),
         teaching: None,
     };
-    let pos = match crate::api::parse_position(Some(text)) {
+    let pos = match kpk_answers::api::parse_position(Some(text)) {
         Ok(pos) => pos,
         Err(e) => return refused(e.message),
     };

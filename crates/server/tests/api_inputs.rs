@@ -1,7 +1,7 @@
 //! The answers on arbitrary input: mutated and random FENs never panic, and every refusal is a
 //! 400 with a message; every acceptance is an answer about a position the tables know.
 
-use kpk_server::api;
+use kpk_answers::api;
 use kpk_testkit::XorShift;
 use shakmaty::Position;
 

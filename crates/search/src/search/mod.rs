@@ -52,7 +52,9 @@ pub use syzygy::Syzygy;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use kpk_score::bands::KNOWN_LOSS_MAX;
 use kpk_score::{Bound, BoundedScore, DrawPolicy, Grain, Score, delayed_loss};

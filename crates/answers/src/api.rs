@@ -1,4 +1,5 @@
-//! The answers, typed, independent of HTTP: the lichess tablebase API's `/standard` and
+//! The answers of the server's routes, typed, independent of HTTP (so `kpk serve` and the
+//! WebAssembly module answer alike): the lichess tablebase API's `/standard` and
 //! `/standard/mainline`, and this project's KPK map, optimal line and explanation. The server
 //! serialises them (each answer's JSON form is its `serde` form; `/standard`'s is also written
 //! straight into bytes, [`standard_body`]).
@@ -6,12 +7,12 @@
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
 //! allows) and answers a typed value, or an [`ApiError`] whose message names the problem.
 
-use kpk_answers::line::Line;
-use kpk_answers::mainline::Mainline;
-use kpk_answers::map::DefenderMap;
+use crate::line::Line;
+use crate::mainline::Mainline;
+use crate::map::DefenderMap;
 use std::sync::OnceLock;
 
-use kpk_answers::probe::Probe;
+use crate::probe::Probe;
 use kpk_shakmaty::fen::FenError;
 use kpk_shakmaty::fen::{self, ParsedFen};
 use kpk_syzygy::{ProbeError, Tablebases};
@@ -92,7 +93,12 @@ pub fn parse_fen(fen: Option<&str>) -> Result<(String, ParsedFen), ApiError> {
 
 /// The embedded tables alone (every position of at most three men), for the functions that
 /// take no [`Tablebases`].
-fn embedded() -> &'static Tablebases {
+///
+/// ```
+/// assert_eq!(kpk_answers::api::embedded().files().count(), 0);
+/// ```
+#[must_use]
+pub fn embedded() -> &'static Tablebases {
     static EMBEDDED: OnceLock<Tablebases> = OnceLock::new();
     EMBEDDED.get_or_init(Tablebases::new)
 }
@@ -111,7 +117,7 @@ pub fn parse_position(fen: Option<&str>) -> Result<Chess, ApiError> {
 ///
 /// ```
 /// use kpk_answers::category::Category;
-/// let probe = kpk_server::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
+/// let probe = kpk_answers::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
 /// assert_eq!(probe.outcome.category, Category::Win);
 /// // the best move leaves the opponent lost
 /// assert_eq!(probe.moves[0].after.category, Category::Loss);
@@ -140,7 +146,7 @@ pub fn standard(fen: Option<&str>) -> Result<Probe, ApiError> {
 /// use kpk_answers::category::Category;
 /// use kpk_syzygy::Tablebases;
 /// let fen = "4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1";
-/// let probe = kpk_server::api::standard_in(&Tablebases::new(), Some(fen)).unwrap();
+/// let probe = kpk_answers::api::standard_in(&Tablebases::new(), Some(fen)).unwrap();
 /// assert_eq!(probe.outcome.category, Category::Unknown);
 /// ```
 ///
@@ -152,11 +158,11 @@ pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Probe, ApiE
 }
 
 /// [`standard_in`]'s answer as the JSON text the server sends, written straight from the
-/// typed answer ([`kpk_answers::json::append`]; the same bytes as `serde_json` writes it).
+/// typed answer ([`crate::json::append`]; the same bytes as `serde_json` writes it).
 ///
 /// ```
 /// use kpk_syzygy::Tablebases;
-/// let body = kpk_server::api::standard_body(&Tablebases::new(), Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
+/// let body = kpk_answers::api::standard_body(&Tablebases::new(), Some("4k3/8/4K3/4P3/8/8/8/8_w_-_-_0_1")).unwrap();
 /// assert!(body.starts_with(br#"{"checkmate":false,"#));
 /// ```
 ///
@@ -165,7 +171,7 @@ pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Probe, ApiE
 pub fn standard_body(tables: &Tablebases, fen: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let probe = standard_in(tables, fen)?;
     let mut body = Vec::with_capacity(4096);
-    kpk_answers::json::append(&mut body, &probe);
+    crate::json::append(&mut body, &probe);
     Ok(body)
 }
 
@@ -177,7 +183,7 @@ fn file_error(e: &ProbeError) -> ApiError {
 /// [`mainline_in`] with the embedded tables alone.
 ///
 /// ```
-/// let line = kpk_server::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
+/// let line = kpk_answers::api::mainline(Some("7k/8/6K1/8/8/8/8/1Q6_w_-_-_0_1")).unwrap();
 /// let v = serde_json::to_value(&line).unwrap();
 /// assert_eq!(v["mainline"][0]["uci"], "b1b8");
 /// assert_eq!(v["winner"], "w");
@@ -198,7 +204,7 @@ pub fn mainline(fen: Option<&str>) -> Result<Mainline, ApiError> {
 ///
 /// ```
 /// use kpk_syzygy::Tablebases;
-/// let e = kpk_server::api::mainline_in(&Tablebases::new(), Some("4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1"));
+/// let e = kpk_answers::api::mainline_in(&Tablebases::new(), Some("4k3/8/8/8/8/8/3PP3/4K3_w_-_-_0_1"));
 /// assert_eq!(e.unwrap_err().status, 404);
 /// ```
 ///
@@ -217,10 +223,10 @@ pub fn mainline_in(tables: &Tablebases, fen: Option<&str>) -> Result<Mainline, A
 /// The answer of `GET /kpk/map?fen=...`: for a KPK position, the defending king's map (every
 /// square from a1 to h8: `"win"` where the side with the pawn wins with the defending king
 /// there, `"draw"`, or `null` where he cannot stand), the side with the pawn, and the
-/// explanation of the position itself ([`kpk_answers::explain::Explanation`]).
+/// explanation of the position itself ([`crate::explain::Explanation`]).
 ///
 /// ```
-/// let map = kpk_server::api::map(Some("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1")).unwrap();
+/// let map = kpk_answers::api::map(Some("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1")).unwrap();
 /// let v = serde_json::to_value(&map).unwrap();
 /// assert_eq!(v["squares"]["e8"], "win");
 /// assert_eq!(v["squares"]["e5"], serde_json::Value::Null);
@@ -244,7 +250,7 @@ pub fn map(fen: Option<&str>) -> Result<DefenderMap, ApiError> {
 /// position after it as FEN, and that position's distance to mate; empty for a draw.
 ///
 /// ```
-/// let line = kpk_server::api::line(Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")).unwrap();
+/// let line = kpk_answers::api::line(Some("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1")).unwrap();
 /// assert_eq!(line.steps.len(), 1);
 /// assert_eq!(line.steps[0].san, "Qb8#");
 /// ```

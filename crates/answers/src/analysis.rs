@@ -1,0 +1,111 @@
+//! The engine's analysis as it is streamed, one JSON object per line: each completed iteration
+//! ([`Iteration`]: depth, nodes, time, the score in the Score crate's words, the principal
+//! variation in UCI and SAN), then a last line with `done: true` and the best move ([`done`]).
+//! `kpk serve`'s `/engine` and the WebAssembly module's worker write the same lines.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
+use crate::score::ScoreAnswer;
+
+/// One move of a line, in UCI and SAN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LineMove {
+    /// The move in UCI (`e2e4`).
+    pub uci: String,
+    /// The move in SAN, with `+` or `#` (`e4`).
+    pub san: String,
+}
+
+/// A completed iteration of the engine, as a line of the stream.
+///
+/// ```
+/// use kpk_answers::analysis::{Iteration, written};
+/// use kpk_answers::score::ScoreAnswer;
+/// use kpk_score::Score;
+/// use shakmaty::{Chess, Position};
+/// let root = Chess::default();
+/// let e4 = root.legal_moves().into_iter().find(|m| m.to().to_string() == "e4").unwrap();
+/// let it = Iteration {
+///     depth: 1, seldepth: 1, multipv: 1, nodes: 21, time_ms: 0, tbhits: 0,
+///     score: ScoreAnswer::of(Score::eval(30)),
+///     pv: written(&root, &[e4]),
+/// };
+/// let line = String::from_utf8(it.to_line()).unwrap();
+/// assert!(line.ends_with(r#""pv":[{"uci":"e2e4","san":"e4"}]}
+/// "#), "{line}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Iteration {
+    /// The iteration's depth.
+    pub depth: u8,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The line's rank among the root's moves (1: the best; more with several lines).
+    pub multipv: u8,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u128,
+    /// Positions valued by a table.
+    pub tbhits: u64,
+    /// The line's score for the side to move.
+    pub score: ScoreAnswer,
+    /// The principal variation from the root.
+    pub pv: Vec<LineMove>,
+}
+
+impl Iteration {
+    /// The line as the stream sends it: compact JSON and a newline.
+    #[must_use]
+    pub fn to_line(&self) -> Vec<u8> {
+        let mut text = serde_json::to_vec(self).unwrap_or_default();
+        text.push(b'\n');
+        text
+    }
+}
+
+/// `line` from `root` in UCI and SAN, until a move that is not legal.
+///
+/// ```
+/// use kpk_answers::analysis::written;
+/// use shakmaty::{Chess, Position};
+/// let root = Chess::default();
+/// let moves: Vec<_> = root.legal_moves().into_iter().filter(|m| m.to().to_string() == "f3").collect();
+/// assert_eq!(written(&root, &moves)[0].san, "Nf3");
+/// ```
+#[must_use]
+pub fn written(root: &Chess, line: &[Move]) -> Vec<LineMove> {
+    let mut pos = root.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !pos.is_legal(m) {
+            break;
+        }
+        let uci = UciMove::from_standard(m).to_string();
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+        out.push(LineMove { uci, san });
+    }
+    out
+}
+
+/// The stream's last line: `done`, the last depth and the best move (null where the side to
+/// move has none).
+///
+/// ```
+/// use shakmaty::Chess;
+/// let last = kpk_answers::analysis::done(&Chess::default(), 12, None);
+/// assert_eq!(last.to_string(), r#"{"done":true,"depth":12,"bestmove":null}"#);
+/// ```
+#[must_use]
+pub fn done(root: &Chess, depth: u8, best: Option<Move>) -> Value {
+    let best = best.and_then(|m| written(root, &[m]).pop());
+    json!({
+        "done": true,
+        "depth": depth,
+        "bestmove": best.map(|m| json!({"uci": m.uci, "san": m.san})),
+    })
+}
