@@ -72,9 +72,10 @@ impl Iteration {
 ///
 /// ```
 /// use kpk_answers::analysis::written;
-/// use shakmaty::{Chess, Position};
+/// use shakmaty::{Chess, Position, Role};
 /// let root = Chess::default();
-/// let moves: Vec<_> = root.legal_moves().into_iter().filter(|m| m.to().to_string() == "f3").collect();
+/// let knight = |m: &shakmaty::Move| m.role() == Role::Knight && m.to().to_string() == "f3";
+/// let moves: Vec<_> = root.legal_moves().into_iter().filter(knight).collect();
 /// assert_eq!(written(&root, &moves)[0].san, "Nf3");
 /// ```
 #[must_use]

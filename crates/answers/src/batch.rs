@@ -23,6 +23,7 @@ use kpk_shakmaty::fen::{self, FenError};
 use kpk_syzygy::Tablebases;
 use serde_json::json;
 
+use crate::explain::Explanation;
 use crate::json;
 use crate::probe::{Method, Probe};
 
@@ -115,12 +116,36 @@ pub fn answer(line: &[u8], json: bool, method: Method, files: Option<&Tablebases
 /// # Errors
 /// A message when the input cannot be read or the output cannot be written.
 pub fn answer_batch(
-    mut input: impl BufRead,
+    input: impl BufRead,
     out: &mut impl Write,
     err: &mut impl Write,
     json: bool,
     method: Method,
     files: Option<&Tablebases>,
+) -> Result<bool, String> {
+    answer_lines(input, out, err, |line| answer(line, json, method, files))
+}
+
+/// Answers every line of `input` in order with `answer_line` (a final line without a newline
+/// counts; `\r\n` line ends are accepted), writing to `out` and `err`. Returns whether any
+/// line failed.
+///
+/// ```
+/// use kpk_answers::batch::{answer_lines, explain};
+/// let input = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1\n8/8 w\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let failed = answer_lines(input.as_bytes(), &mut out, &mut err, |l| explain(l, true, false)).unwrap();
+/// assert!(failed);
+/// assert!(String::from_utf8(out).unwrap().lines().nth(1).unwrap().contains(r#""error""#));
+/// ```
+///
+/// # Errors
+/// A message when the input cannot be read or the output cannot be written.
+pub fn answer_lines(
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    err: &mut impl Write,
+    answer_line: impl Fn(&[u8]) -> Answer,
 ) -> Result<bool, String> {
     let mut failed = false;
     let mut line = Vec::new();
@@ -134,8 +159,44 @@ pub fn answer_batch(
         }
         let body = line.strip_suffix(b"\n").unwrap_or(&line);
         let body = body.strip_suffix(b"\r").unwrap_or(body);
-        let a = answer(body, json, method, files);
+        let a = answer_line(body);
         a.write_to(out, err)?;
         failed |= a.failed;
+    }
+}
+
+/// The explanation of one FEN as `kpk explain` gives it ([`Explanation`]): one JSON object and a
+/// newline, or its text form (verbose or not); an error names what is wrong with the FEN (in
+/// JSON, an object with the FEN and the error).
+///
+/// ```
+/// use kpk_answers::batch::explain;
+/// let a = explain(b"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", true, false);
+/// assert!(!a.failed && a.out.starts_with(br#"{"fen":"4k3/8/4K3/4P3/8/8/8/8 w - - 0 1","category":"win""#));
+/// assert!(explain(b"not a fen", false, false).err.starts_with("error: invalid FEN"));
+/// ```
+#[must_use]
+pub fn explain(line: &[u8], json: bool, verbose: bool) -> Answer {
+    let text = String::from_utf8_lossy(line);
+    let fen_text = text.trim();
+    let explained = match std::str::from_utf8(line) {
+        Ok(_) => {
+            fen::parse(fen_text).map(|p| Explanation::of(fen_text, &p)).map_err(|e| e.to_string())
+        }
+        Err(e) => Err(format!("input is not valid UTF-8 (byte {}): '{fen_text}'", e.valid_up_to())),
+    };
+    let out = |text: String| Answer { out: text.into_bytes(), err: String::new(), failed: false };
+    match (explained, json, verbose) {
+        (Ok(x), true, _) => out(format!("{}\n", json!(x))),
+        (Ok(x), false, true) => out(x.verbose().to_string()),
+        (Ok(x), false, false) => out(x.to_string()),
+        (Err(e), true, _) => Answer {
+            out: format!("{}\n", json!({ "fen": fen_text, "error": e })).into_bytes(),
+            err: String::new(),
+            failed: true,
+        },
+        (Err(e), false, _) => {
+            Answer { out: Vec::new(), err: format!("error: {e}\n"), failed: true }
+        }
     }
 }

@@ -57,8 +57,8 @@ enum Command {
         /// Also the deciding rule's full conditions and the proof's lines and tries.
         #[arg(long)]
         verbose: bool,
-        /// The position in FEN.
-        fen: String,
+        /// The position in FEN; read from standard input, one per line, when none is given.
+        fen: Option<String>,
     },
     /// The board, and for KPK a map of every square of the defending king marked win or draw.
     Show {
@@ -157,7 +157,7 @@ fn main() -> ExitCode {
         Command::Probe { json, method, syzygy, fens } => probe::run(&fens, json, method, &syzygy),
         Command::Line { json, fen } => line::run(&fen, json),
         Command::Show { svg, fen } => show::run(&fen, svg.as_deref()),
-        Command::Explain { json, verbose, fen } => explain::run(&fen, json, verbose),
+        Command::Explain { json, verbose, fen } => explain::run(fen.as_deref(), json, verbose),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),

@@ -16,7 +16,6 @@
 
 use kpk_answers::api::{self, ApiError};
 use kpk_answers::batch;
-use kpk_answers::explain::Explanation;
 use kpk_answers::probe::Method;
 use kpk_answers::score::ScoreAnswer;
 use kpk_score::Score;
@@ -87,24 +86,18 @@ pub fn answer(route: &str, input: &str) -> Reply {
 /// A line of `kpk probe --json`: the FEN first, then `/standard`'s fields for three men (or the
 /// error).
 fn probe(input: &str) -> Reply {
-    let a = batch::answer(input.as_bytes(), true, Method::Tables, None);
-    let mut json = a.out;
-    if json.last() == Some(&b'\n') {
-        json.pop();
-    }
-    Reply { status: if a.failed { 400 } else { 200 }, json }
+    line_of(&batch::answer(input.as_bytes(), true, Method::Tables, None))
 }
 
 /// `kpk explain --json`: the explanation, or the FEN and the error.
 fn explain(input: &str) -> Reply {
-    let fen = input.trim();
-    match kpk_shakmaty::fen::parse(fen) {
-        Ok(parsed) => Reply::ok(&Explanation::of(fen, &parsed)),
-        Err(e) => Reply {
-            status: 400,
-            json: json!({ "fen": fen, "error": e.to_string() }).to_string().into_bytes(),
-        },
-    }
+    line_of(&batch::explain(input.as_bytes(), true, false))
+}
+
+/// A batch answer's JSON line as a reply: 400 where it failed.
+fn line_of(a: &batch::Answer) -> Reply {
+    let json = a.out.strip_suffix(b"\n").unwrap_or(&a.out).to_vec();
+    Reply { status: if a.failed { 400 } else { 200 }, json }
 }
 
 /// A raw score value (an integer) in the Score crate's words.
