@@ -42,6 +42,7 @@ const MODULES: &[(&str, &str)] = &[
     ("play.js", include_str!("../static/js/play.js")),
     ("state.js", include_str!("../static/js/state.js")),
     ("view.js", include_str!("../static/js/view.js")),
+    ("source.js", include_str!("../static/js/source.js")),
 ];
 
 /// The position the page opens with when no `?fen=` names one.

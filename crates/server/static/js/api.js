@@ -1,8 +1,11 @@
-// The server's answers: /standard (the lichess shape), /kpk/map and /kpk/line.
+// The answers: /standard (the lichess shape), /standard/mainline, /kpk/map and /kpk/line, from
+// the server, or from the module in the page on the static site (source.js).
+import { answer, inPage } from "./source.js";
 
 // GET `path?fen=`: { ok, status, body }, where a failure of the network or of the answer's
 // JSON becomes an error body that says so (the page shows it; nothing is swallowed).
 export async function get(path, fen) {
+  if (inPage) return answer(path, fen);
   try {
     const response = await fetch(path + "?fen=" + encodeURIComponent(fen));
     const text = await response.text();

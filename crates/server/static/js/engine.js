@@ -1,5 +1,7 @@
 // The engine's analysis of a position beyond the tables: /engine read as it streams, one JSON
 // line per iteration (depth, score, line), then the best move; stopped by aborting the request.
+// On the static site the module's engine runs in a Web Worker and sends the same lines.
+import { inPage, module } from "./source.js";
 
 // How long the engine thinks about one position, in milliseconds (the server caps it).
 export const MOVETIME = 10000;
@@ -8,6 +10,7 @@ export const MOVETIME = 10000;
 // end, `onError(message, status)` on a failure (the HTTP status where the server refused).
 // Returns the function that stops it.
 export function analyse(fen, { onLine, onDone, onError }) {
+  if (inPage) return analyseInPage(fen, { onLine, onDone, onError });
   const controller = new AbortController();
   (async () => {
     try {
@@ -41,6 +44,22 @@ export function analyse(fen, { onLine, onDone, onError }) {
     }
   })();
   return () => controller.abort();
+}
+
+// The same analysis by the module's engine in its worker; the function that stops it.
+function analyseInPage(fen, { onLine, onDone, onError }) {
+  let stop = null;
+  let stopped = false;
+  module().then(
+    ({ engine }) => {
+      if (!stopped) stop = engine.analyse(fen, { movetime: MOVETIME, onLine, onDone, onError });
+    },
+    (e) => onError("the engine cannot be loaded: " + e.message),
+  );
+  return () => {
+    stopped = true;
+    if (stop) stop();
+  };
 }
 
 // A score of the side to move (the server's ScoreAnswer) as the bar shows it, from White's
