@@ -71,8 +71,8 @@ for (const c of circles) problems.push(`import circle: ${c}`);
 
 // every module is loaded by the page: reached from the entry of index.html
 const index = readFileSync(join(root, "index.html"), "utf8");
-const entries = [...index.matchAll(/<script[^>]*type="module"[^>]*src="\/js\/([^"]+)"/g)].map((m) => m[1]);
-if (!entries.length) problems.push("index.html loads no module from /js/");
+const entries = [...index.matchAll(/<script[^>]*type="module"[^>]*src="(?:\/)?js\/([^"]+)"/g)].map((m) => m[1]);
+if (!entries.length) problems.push("index.html loads no module from js/");
 const reached = new Set();
 const reach = (f) => {
   if (reached.has(f)) return;
