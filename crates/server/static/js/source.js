@@ -10,12 +10,15 @@ export const inPage = document.querySelector('meta[name="kpk-answers"]')?.conten
 
 let loaded = null;
 
-// The module and its engine, loaded once (the package's files beside the page, in kpk/).
+// The module and its engine, loaded once (the package's files beside the page, in kpk/): the
+// module's compilation starts at once, off the main thread, while the package's scripts load.
 export function module() {
   loaded ??= (async () => {
     const at = (file) => new URL("../kpk/" + file, import.meta.url).href;
+    const streamed = WebAssembly.compileStreaming?.(fetch(at("kpk.wasm"))).catch(() => null);
     const [kpk, engine] = await Promise.all([import(at("index.js")), import(at("engine.js"))]);
-    const compiled = await kpk.compile(new URL(at("kpk.wasm")));
+    // a server that does not say application/wasm: the package compiles the bytes
+    const compiled = (await streamed) || (await kpk.compile(new URL(at("kpk.wasm"))));
     return { kpk: new kpk.Kpk(compiled), engine: new engine.Engine(compiled) };
   })();
   return loaded;
