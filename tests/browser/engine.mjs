@@ -38,7 +38,7 @@ export async function checkEngine(page, base) {
   await d.settle(() => d.clickSquare("e4"));
   check((await d.fen()) === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", `1. e4: ${await d.fen()}`);
   const deep = await depthAbove(page, 3);
-  const pv = await page.textContent("#engine-pv");
+  const pv = await page.textContent("#engine-pv li button");
   check(pv.startsWith("1... "), `the engine's line is Black's, numbered: ${pv}`);
   const score = await page.textContent("#engine-score");
   check(/^[+-]?\d+\.\d$|^0\.0$/.test(score), `a heuristic score in pawns, not a huge number: ${score}`);
@@ -48,6 +48,40 @@ export async function checkEngine(page, base) {
   const stoppedAt = Number(await page.getAttribute("#engine-depth", "data-depth"));
   await page.waitForTimeout(1500);
   check(Number(await page.getAttribute("#engine-depth", "data-depth")) === stoppedAt && stoppedAt >= deep, "stopped: the depth stays");
+  // Go starts it again, from the first depth
+  check((await page.textContent("#engine-stop")) === "Go", `the button says Go: ${await page.textContent("#engine-stop")}`);
+  await page.click("#engine-stop");
+  check((await page.textContent("#engine-stop")) === "Stop", "thinking again: Stop");
+  const again = await depthAbove(page, 2);
+  check(again > 2, `Go restarts the engine: depth ${again}`);
+  // three lines per depth, each with its own first move, each move a button
+  await page.selectOption("#engine-lines", "3");
+  await page.waitForFunction(() => document.querySelectorAll("#engine-pv li").length === 3 && Number(document.getElementById("engine-depth").dataset.depth) >= 3, null, { timeout: 20000 });
+  const firsts = await page.$$eval("#engine-pv li", (ls) => ls.map((l) => l.querySelector("button").dataset.uci));
+  check(new Set(firsts).size === 3, `three lines, three first moves: ${firsts}`);
+  // stopped, the lines stay; hovering a move shows the position after it, leaving brings the
+  // current one back
+  await page.click("#engine-stop");
+  await page.waitForFunction(() => document.getElementById("engine-stop").textContent === "Go");
+  check((await page.$$("#engine-pv li")).length === 3, "the stopped engine keeps its three lines");
+  const before = await d.men();
+  const second = page.locator("#engine-pv li >> nth=1").locator("button >> nth=1");
+  const line2 = await page.$$eval("#engine-pv li:nth-child(2) button", (bs) => bs.slice(0, 2).map((b) => b.textContent.replace(/^\d+\.(\.\.)? /, "")));
+  await second.hover();
+  check((await d.men()) !== before, "the hovered move's position is shown");
+  await page.mouse.move(0, 0);
+  check((await d.men()) === before, "and the current position comes back");
+  // a click plays the line to that move
+  const fenBefore = await d.fen();
+  await d.settle(() => second.click());
+  const played = await page.$$eval("#history button.node", (bs) => bs.map((b) => b.textContent.replace(/^\d+\.(\.\.)? /, "")));
+  check((await d.fen()) !== fenBefore, `the line played to its second move: ${await d.fen()}`);
+  check(played.slice(-2).join(" ") === line2.join(" "), `the line's two moves played: ${played.slice(-2)} against ${line2}`);
+  // back to 1. e4, one line again
+  await d.settle(() => page.click("#back"));
+  await d.settle(() => page.click("#back"));
+  check((await d.fen()) === fenBefore, `back at 1. e4: ${await d.fen()}`);
+  await page.selectOption("#engine-lines", "1");
 
   // castling short after 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5: the rook follows the king
   for (const [from, to] of [["e7", "e5"], ["g1", "f3"], ["b8", "c6"], ["f1", "c4"], ["f8", "c5"], ["e1", "g1"]]) {

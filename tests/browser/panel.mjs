@@ -143,16 +143,31 @@ export async function checkPanel(page, base) {
   await page.goto(base + "/?fen=" + encodeURIComponent("4k3/8/8/8/8/8/8/8 w - - 0 1"));
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
   check((await d.men()) === "ke8" && (await page.textContent("#error")).length > 0, `a refused link: ${await d.men()}`);
-  // four men: the server answers every move (the capture into three men exactly), the page
-  // lists them
+  // four men, no files: the server answers every move (the captures and promotions into three
+  // men exactly, the others unknown); the page lists only the moves the tables answer, under
+  // their own heading, and no line
   const four = "8/8/8/8/8/2k5/6p1/K6Q b - - 0 1";
   await d.load(four);
   const beyond = await api("/standard", four);
   check(beyond.status === 200 && (await page.textContent("#error")) === "", `four men answered: ${await page.textContent("#error")}`);
   check((await d.men()).split(" ").length === 4, "the four men are on the board");
-  check((await page.$$("#moves li button")).length === beyond.body.moves.length, "every move of four men is listed");
+  const known = beyond.body.moves.filter((m) => m.category !== "unknown");
+  check(known.length > 0 && known.length < beyond.body.moves.length, `four men: ${known.length} of ${beyond.body.moves.length} moves known`);
+  const listed = await page.$$eval("#moves li button strong", (s) => s.map((e) => e.textContent));
+  check(listed.join() === known.map((m) => m.san).join(), `the moves into the tables listed: ${listed}`);
+  check((await page.$$eval("#moves li.group", (g) => g.map((e) => e.textContent))).join() === "Moves into the tables", "under their own heading");
+  check(await page.isHidden("#line-title") && await page.isHidden("#line-controls"), "no optimal line beyond three men");
   check(!(await page.textContent("#verdict")).includes("mate in"), `no mate count without a DTM: ${await page.textContent("#verdict")}`);
   const pawns = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1";
   await d.load(pawns);
   check((await page.textContent("#verdict")).startsWith("Beyond the tables"), `two pawns: ${await page.textContent("#verdict")}`);
+  check(await page.isHidden("#moves-title") && (await page.$$("#moves li")).length === 0, "no move stays listed when none enters the tables");
+  // nine men, a mate in one: lila-tablebase names the position a "win" from its best move, but no
+  // table holds it: the verdict says so, only the mate is listed, and the engine analyses
+  await d.load("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+  check((await page.textContent("#verdict")).startsWith("Beyond the tables"), `the mate in one: ${await page.textContent("#verdict")}`);
+  const mates = await page.$$eval("#moves li button strong", (s) => s.map((e) => e.textContent));
+  check(mates.join() === "Ra8#", `only the mate is listed: ${mates}`);
+  await page.waitForFunction(() => /#1\b/.test(document.getElementById("evalbar-text").textContent), null, { timeout: 20000 });
+  check(await page.isVisible("#engine-box"), "the engine runs on the mate in one");
 }

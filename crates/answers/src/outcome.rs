@@ -68,6 +68,28 @@ impl Outcome {
             dtw: None,
         }
     }
+
+    /// Whether a table holds the position itself, not only moves from it: the game is over, or
+    /// a distance is known. Where no table holds a position, lila-tablebase still names its
+    /// category from its best move (a mate in one is a `win` with no distance); that is not a
+    /// table's verdict, and the analysis board asks the engine.
+    ///
+    /// ```
+    /// use kpk_answers::category::Category;
+    /// let mate_in_one = kpk_answers::api::standard(Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")).unwrap();
+    /// assert_eq!(mate_in_one.outcome.category, Category::Win);
+    /// assert!(!mate_in_one.outcome.held());
+    /// let kpk = kpk_answers::api::standard(Some("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")).unwrap();
+    /// assert!(kpk.outcome.held());
+    /// ```
+    #[must_use]
+    pub const fn held(&self) -> bool {
+        self.checkmate
+            || self.stalemate
+            || self.insufficient_material
+            || self.dtz.is_some()
+            || self.dtm.is_some()
+    }
 }
 
 impl json::Object for Outcome {

@@ -48,6 +48,13 @@ pub fn describe(d: Option<Dtm>) -> String {
     }
 }
 
+/// The verdict of a position no table holds.
+const BEYOND: &str = "Beyond the tables: the engine analyses this position";
+
+/// The group heading of the moves listed in a position no table holds: those whose outcome a
+/// table knows (a capture into fewer men, a mate), the others left to the engine.
+pub const INTO_THE_TABLES: &str = "Moves into the tables";
+
 /// The verdict of a position as the analysis board heads it, `to_move` to move with `clock`
 /// plies on the halfmove clock: `White to move wins: mate in 11 (21 plies), DTZ 3`,
 /// `Stalemate: a draw`, `White to move has a cursed win: ...`, `Beyond the tables: ...`.
@@ -69,6 +76,9 @@ pub fn verdict(to_move: Color, o: &Outcome, clock: u32) -> String {
     }
     if o.stalemate {
         return "Stalemate: a draw".to_string();
+    }
+    if !o.held() {
+        return BEYOND.to_string();
     }
     // the DTZ where the tables give one (the files of more men may not)
     let z = o.dtz.map(|z| format!(", DTZ {}", z.plies())).unwrap_or_default();
@@ -98,7 +108,7 @@ pub fn verdict(to_move: Color, o: &Outcome, clock: u32) -> String {
         Category::SyzygyLoss => {
             format!("{mover} to move loses, unless the 50-move rule saves {mover}{z}")
         }
-        Category::Unknown => "Beyond the tables: the engine analyses this position".to_string(),
+        Category::Unknown => BEYOND.to_string(),
         Category::Draw if o.insufficient_material => "Draw: insufficient material".to_string(),
         Category::Draw => format!("{mover} to move: draw"),
     }

@@ -98,6 +98,8 @@ pub fn to_chess(b: &Bitboards, ep_square: Option<u32>) -> Option<shakmaty::Chess
     setup.halfmoves = b.halfmoves;
     Chess::from_setup(setup, CastlingMode::Standard)
         .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
+        // a check no game reaches, as python-chess and lila-tablebase accept it
+        .or_else(shakmaty::PositionError::ignore_impossible_check)
         .ok()
 }
 

@@ -1,8 +1,10 @@
-//! `GET /engine?fen=FEN&movetime=MS`: the project's own engine (`kpk-search`, as `kpk uci`
-//! plays) analysing any legal position, streamed as it thinks: one JSON object per line for
-//! each completed iteration (`depth`, `seldepth`, `nodes`, `time_ms`, `tbhits`, the `score` in
-//! the Score crate's words, the principal variation as `pv` of `uci` and `san`), then a last
-//! line with `done: true` and the `bestmove`. Empty lines come between them, every quarter
+//! `GET /engine?fen=FEN&movetime=MS&multipv=N`: the project's own engine (`kpk-search`, as
+//! `kpk uci` plays) analysing any legal position, streamed as it thinks: one JSON object per line
+//! for each line of each completed iteration (`depth`, `seldepth`, `multipv`, `nodes`,
+//! `time_ms`, `tbhits`, the `score` in the Score crate's words, the principal variation as `pv`
+//! of `uci` and `san`; [`kpk_answers::analysis`]), then a last line with `done: true` and the
+//! `bestmove`. `multipv` (1 to [`MAX_LINES`], default 1) asks for that many lines per depth;
+//! without `movetime` (or with 0) the engine thinks until the client goes away or the limit. Empty lines come between them, every quarter
 //! second from the request on (readers skip them): writing one is how a client that went away
 //! is noticed, waiting or searching, and its turn and slot given back. The search never waits
 //! for a slow reader: a line it has no room for is dropped. A request that gets no turn within
@@ -35,6 +37,9 @@ use tokio::sync::{Semaphore, mpsc};
 
 use kpk_answers::api::ApiError;
 
+/// The most lines an analysis shows per depth (lichess's analysis board offers up to five).
+pub const MAX_LINES: u8 = 5;
+
 /// How often an empty line is sent while the engine thinks: a client that went away is
 /// noticed when one cannot be written, and its search stopped.
 const KEEPALIVE: Duration = Duration::from_millis(250);
@@ -65,7 +70,8 @@ pub struct EngineLimits {
     pub searches: usize,
     /// Analyses one client address may have under way (waiting or searching) at once.
     pub per_client: usize,
-    /// The longest a request may ask the engine to think (`movetime`, also its default).
+    /// The longest a request may ask the engine to think (`movetime`, also its default: an
+    /// analysis without one runs until its client goes away or this limit).
     pub max_time: Duration,
     /// The longest a request waits for its turn before it is told the engine is busy.
     pub queue_time: Duration,
@@ -74,14 +80,14 @@ pub struct EngineLimits {
 }
 
 impl Default for EngineLimits {
-    /// One search at a time per core but one (at least one), two analyses per client, 10
+    /// One search at a time per core but one (at least one), two analyses per client, 120
     /// seconds of thinking, 10 seconds in the queue, 16 MiB of table.
     fn default() -> EngineLimits {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         EngineLimits {
             searches: cores.saturating_sub(1).max(1),
             per_client: 2,
-            max_time: Duration::from_secs(10),
+            max_time: Duration::from_secs(120),
             queue_time: Duration::from_secs(10),
             table_mib: 16,
         }
@@ -169,11 +175,13 @@ impl Engine {
         &self,
         root: Chess,
         movetime: Option<u64>,
+        lines: u8,
         client: Option<IpAddr>,
     ) -> Result<Body, ApiError> {
         let slot = self.admit(client)?;
         let max = self.limits.max_time;
-        let time = movetime.map_or(max, |ms| Duration::from_millis(ms).min(max));
+        let time =
+            movetime.filter(|&ms| ms > 0).map_or(max, |ms| Duration::from_millis(ms).min(max));
         let (tx, rx) = mpsc::channel::<Bytes>(CHANNEL_LINES);
         let turns = Arc::clone(&self.turns);
         let queue_time = self.limits.queue_time;
@@ -200,7 +208,7 @@ impl Engine {
             };
             // the table is allocated off the async workers
             let Ok(searcher) =
-                tokio::task::spawn_blocking(move || searcher(table_mib, tables)).await
+                tokio::task::spawn_blocking(move || searcher(table_mib, tables, lines)).await
             else {
                 watcher.abort();
                 return;
@@ -228,12 +236,13 @@ impl Engine {
 }
 
 /// A searcher as `kpk uci` plays: the tables at the root and below it, every selective piece,
-/// the Syzygy files where the server has them.
-fn searcher(table_mib: usize, tables: Arc<Tablebases>) -> Searcher {
+/// the Syzygy files where the server has them; `lines` lines per depth.
+fn searcher(table_mib: usize, tables: Arc<Tablebases>, lines: u8) -> Searcher {
     let options = Options {
         root_dtm: true,
         tables: true,
         selectivity: Selectivity::ALL,
+        multi_pv: lines,
         ..Options::default()
     };
     let mut searcher = Searcher::new(table_mib).with_options(options);
@@ -250,9 +259,7 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
     let limits = Limits { time: Some(time), ..Limits::default() };
     let result = searcher.run(root, &[], limits, &mut |info| {
         // never wait for the client: a line it has no room for is dropped
-        if info.multipv <= 1
-            && let Err(mpsc::error::TrySendError::Closed(_)) = tx.try_send(line_of(root, info))
-        {
+        if let Err(mpsc::error::TrySendError::Closed(_)) = tx.try_send(line_of(root, info)) {
             stop.store(true, Ordering::Relaxed);
         }
     });

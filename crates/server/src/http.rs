@@ -21,7 +21,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::cache::Cache;
-use crate::engine::{ClientAddr, Engine, EngineLimits};
+use crate::engine::{ClientAddr, Engine, EngineLimits, MAX_LINES};
 use crate::page;
 use kpk_answers::api::{self, ApiError};
 
@@ -179,6 +179,7 @@ async fn kpk_line(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
 struct EngineQuery {
     fen: Option<String>,
     movetime: Option<u64>,
+    multipv: Option<u8>,
 }
 
 async fn engine(
@@ -190,7 +191,14 @@ async fn engine(
         .map_err(|e| ApiError::bad_request(format!("malformed query: {e}")))
         .and_then(|Query(q)| {
             let root = api::parse_position(q.fen.as_deref())?;
-            app.engine.analyse(root, q.movetime, client.map(|Extension(ClientAddr(ip))| ip))
+            let lines = q.multipv.unwrap_or(1);
+            if !(1..=MAX_LINES).contains(&lines) {
+                return Err(ApiError::bad_request(format!(
+                    "multipv {lines}: the engine shows 1 to {MAX_LINES} lines"
+                )));
+            }
+            let client = client.map(|Extension(ClientAddr(ip))| ip);
+            app.engine.analyse(root, q.movetime, lines, client)
         });
     match started {
         Ok(body) => {

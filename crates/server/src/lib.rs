@@ -5,5 +5,5 @@ mod engine;
 mod http;
 mod page;
 
-pub use engine::{ClientAddr, EngineLimits};
+pub use engine::{ClientAddr, EngineLimits, MAX_LINES};
 pub use http::{Limits, router, router_with, run_until_signal, serve, serve_with};

@@ -140,6 +140,29 @@ pub(crate) fn index(
                 1,
             ),
     };
+    // no list, no heading: a finished game, or a position whose moves all stay beyond the tables
+    let page = if first.moves.is_empty() {
+        page.replacen(
+            r#"<h3 id="moves-title" tabindex="-1">"#,
+            r#"<h3 id="moves-title" tabindex="-1" hidden>"#,
+            1,
+        )
+    } else {
+        page
+    };
+    // the optimal line to mate is known for three men: beyond them no line, and no word of it
+    let page = if first.beyond_three {
+        page.replacen(r#"<h3 id="line-title">"#, r#"<h3 id="line-title" hidden>"#, 1)
+            .replacen(
+                r#"<div id="line-controls" class="js-only">"#,
+                r#"<div id="line-controls" class="js-only" hidden>"#,
+                1,
+            )
+            .replacen(r#"<p id="line-note">"#, r#"<p id="line-note" hidden>"#, 1)
+            .replacen(r#"<ol id="line">"#, r#"<ol id="line" hidden>"#, 1)
+    } else {
+        page
+    };
     let page = page.replacen(
         "<ol id=\"moves\"></ol>",
         &format!("<ol id=\"moves\">{}</ol>", first.moves),
@@ -160,6 +183,8 @@ struct FirstAnalysis {
     line: (String, String),
     /// For KPK, the explanation: the reason, the proof's steps as list items, the squares' note.
     teaching: Option<(String, String, String)>,
+    /// A legal position of more than three men (or with castling rights): no optimal line.
+    beyond_three: bool,
 }
 
 /// The tables' answer for the page's position, in the words of [`kpk_answers::words`]: what
@@ -173,6 +198,7 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
         mated: None,
         line: (String::new(), String::new()),
         teaching: None,
+        beyond_three: false,
     };
     let pos = match kpk_answers::api::parse_position(Some(text)) {
         Ok(pos) => pos,
@@ -185,18 +211,8 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
     let side = if pos.turn() == shakmaty::Color::White { Color::White } else { Color::Black };
     let o = &probe.outcome;
     let verdict = words::verdict(side, o, pos.halfmoves());
-    // grouped as lichess groups them, each group once in the order its first move comes, its
-    // moves in the answer's order
-    let mut groups: Vec<(&str, Vec<&kpk_answers::probe::MoveProbe>)> = Vec::new();
-    for m in &probe.moves {
-        let g = words::move_group(&m.after);
-        match groups.iter_mut().find(|(name, _)| *name == g) {
-            Some((_, list)) => list.push(m),
-            None => groups.push((g, vec![m])),
-        }
-    }
     let mut moves = String::new();
-    for (name, list) in groups {
+    for (name, list) in probe.listed() {
         let _ = write!(moves, r#"<li class="group">{name}</li>"#);
         for m in list {
             let (class, outcome) = words::move_outcome(&m.after);
@@ -220,7 +236,17 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
         Ok(parsed) => (first_line(text, &parsed), first_teaching(text, &parsed)),
         Err(_) => ((String::new(), String::new()), None),
     };
-    FirstAnalysis { verdict, moves, error: String::new(), turn: Some(side), mated, line, teaching }
+    let beyond_three = pos.castles().any() || pos.board().occupied().count() > 3;
+    FirstAnalysis {
+        verdict,
+        moves,
+        error: String::new(),
+        turn: Some(side),
+        mated,
+        line,
+        teaching,
+        beyond_three,
+    }
 }
 
 /// List items of labelled moves (`1. Kd6`, `Kf7`, ...), from the position `parsed`.

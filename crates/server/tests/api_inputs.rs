@@ -83,3 +83,16 @@ fn arbitrary_fens_are_answered_or_refused_with_a_message() {
     // the mutations keep some FENs legal, so both paths are exercised
     assert!(answered > 1_000 && refused > 10_000, "{answered} {refused}");
 }
+
+/// A check no game reaches (two pawns at once) is answered, as lila-tablebase answers it: the
+/// moves python-chess lists, the captures into three men with the tables' exact answer.
+#[test]
+fn an_impossible_check_is_answered_as_lila_tablebase_answers_it() {
+    let probe = api::standard(Some("8/p1p5/1K6/8/3k4/8/8/8_w_-_-_0_1")).unwrap();
+    let mut moves: Vec<String> = probe.moves.iter().map(|m| m.uci.to_string()).collect();
+    moves.sort();
+    // python-chess: [m.uci() for m in chess.Board("8/p1p5/1K6/8/3k4/8/8/8 w - - 0 1").legal_moves]
+    assert_eq!(moves, ["b6a5", "b6a6", "b6a7", "b6b5", "b6b7", "b6c6", "b6c7"]);
+    let take = probe.moves.iter().find(|m| m.uci == "b6c7").unwrap();
+    assert!(take.after.dtm.is_some(), "Kxc7 enters the 3-man tables");
+}

@@ -111,6 +111,34 @@ fn the_engine_streams_its_iterations_deeper_and_deeper_with_legal_lines() {
 }
 
 #[test]
+fn several_lines_come_per_depth_each_with_its_own_first_move() {
+    let addr = start(Limits::default());
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (status, body) = get(addr, &format!("/engine?fen={}&movetime=800&multipv=3", query(fen)));
+    assert_eq!(status, 200, "{body}");
+    let lines = lines(&body);
+    let (last, iterations) = lines.split_last().unwrap();
+    assert_eq!(last["done"], true);
+    // each completed depth: lines 1, 2, 3 in order, three different first moves, best first
+    let depth = iterations.last().unwrap()["depth"].as_u64().unwrap();
+    let at: Vec<&Value> =
+        iterations.iter().filter(|l| l["depth"].as_u64() == Some(depth - 1)).collect();
+    let ranks: Vec<u64> = at.iter().map(|l| l["multipv"].as_u64().unwrap()).collect();
+    assert_eq!(ranks, [1, 2, 3], "depth {}: {ranks:?}", depth - 1);
+    let firsts: std::collections::HashSet<&str> =
+        at.iter().map(|l| l["pv"][0]["uci"].as_str().unwrap()).collect();
+    assert_eq!(firsts.len(), 3);
+    for l in &at {
+        assert_legal(fen, &l["pv"]);
+    }
+    let value = |l: &Value| l["score"]["value"].as_i64().unwrap();
+    assert!(value(at[0]) >= value(at[1]) && value(at[1]) >= value(at[2]));
+    let (status, body) = get(addr, &format!("/engine?fen={}&multipv=6", query(fen)));
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("1 to 5 lines"), "{body}");
+}
+
+#[test]
 fn engine_errors_name_the_problem() {
     let addr = start(Limits::default());
     for (target, status, words) in [

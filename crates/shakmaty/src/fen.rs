@@ -4,7 +4,7 @@ use core::fmt;
 
 use kpk::{Endgame, EndgameSetup};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess, Position as _, PositionError};
 
 /// A FEN read and validated: the position, and the two move counters the tables do not hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,13 +106,17 @@ pub fn material_name(chess: &Chess) -> String {
 }
 
 /// Parses and validates a FEN of any legal position, with any number of men and castling
-/// rights (leading and trailing white space ignored), keeping its move counters.
+/// rights (leading and trailing white space ignored), keeping its move counters. A check that no
+/// game could have reached is accepted, as lila-tablebase accepts it.
 ///
 /// ```
 /// use kpk_shakmaty::fen::parse_position;
 /// use shakmaty::Position;
 /// let start = parse_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
 /// assert_eq!(start.legal_moves().len(), 20);
+/// // two pawns give check at once: impossible in a game, answered all the same
+/// let two = parse_position("8/p1p5/1K6/8/3k4/8/8/8 w - - 0 1").unwrap();
+/// assert_eq!(two.legal_moves().len(), 7); // as python-chess counts them
 /// ```
 ///
 /// # Errors
@@ -125,12 +129,17 @@ pub fn parse_position(text: &str) -> Result<Chess, FenError> {
     let fen = || text.to_string();
     let parsed: Fen =
         text.parse().map_err(|e| FenError::Invalid { fen: fen(), reason: format!("{e}") })?;
-    parsed.into_position(CastlingMode::Standard).map_err(|e| {
-        // shakmaty's message starts with "illegal position: "; say it once
-        let reasons = e.to_string();
-        let reason = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
-        FenError::Illegal { fen: fen(), reason }
-    })
+    // a check no legal game reaches (two pawns, a pawn and a bishop on one diagonal...) is
+    // accepted, as lila-tablebase and python-chess accept it: the tables answer it all the same
+    parsed
+        .into_position(CastlingMode::Standard)
+        .or_else(PositionError::ignore_impossible_check)
+        .map_err(|e| {
+            // shakmaty's message starts with "illegal position: "; say it once
+            let reasons = e.to_string();
+            let reason = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
+            FenError::Illegal { fen: fen(), reason }
+        })
 }
 
 /// Parses and validates a FEN of at most three men (leading and trailing white space ignored).

@@ -311,6 +311,37 @@ impl json::Object for Probe {
 json::object!(Probe);
 
 impl Probe {
+    /// The moves the analysis board lists for a position, each under its group, groups in the order
+    /// their first move comes and moves in the answer's order: every move, grouped as lichess groups
+    /// them (`Winning`, `Drawing`, `Losing`), where a table holds the position; where none does,
+    /// only the moves whose outcome a table knows, under [`words::INTO_THE_TABLES`].
+    ///
+    /// ```
+    /// use kpk_answers::words::INTO_THE_TABLES;
+    /// let start = kpk_answers::api::standard(Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")).unwrap();
+    /// assert!(start.listed().is_empty());
+    /// let nine = kpk_answers::api::standard(Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")).unwrap();
+    /// let groups = nine.listed();
+    /// assert_eq!(groups.len(), 1);
+    /// assert_eq!((groups[0].0, groups[0].1.len(), groups[0].1[0].san.to_string().as_str()), (INTO_THE_TABLES, 1, "Ra8#"));
+    /// ```
+    #[must_use]
+    pub fn listed(&self) -> Vec<(&'static str, Vec<&MoveProbe>)> {
+        let held = self.outcome.held();
+        let mut groups: Vec<(&str, Vec<&MoveProbe>)> = Vec::new();
+        for m in &self.moves {
+            let g = if held { words::move_group(&m.after) } else { words::INTO_THE_TABLES };
+            if !held && m.after.category == Category::Unknown {
+                continue;
+            }
+            match groups.iter_mut().find(|(name, _)| *name == g) {
+                Some((_, list)) => list.push(m),
+                None => groups.push((g, vec![m])),
+            }
+        }
+        groups
+    }
+
     fn position(
         pos: &Endgame,
         category: Category,

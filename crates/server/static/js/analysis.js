@@ -8,7 +8,8 @@ import * as panel from "./panel.js";
 import { moveIntoTree, stepsIntoTree } from "./play.js";
 import { current, lineAt, state, syncUrl } from "./state.js";
 import { renderTree } from "./tree.js";
-import { board, drawBoard } from "./view.js";
+import { afterMove } from "./fen.js";
+import { board, drawBoard, drawPreview } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +23,23 @@ export function play(m) {
 export function playFrom(node, steps) {
   stepsIntoTree(node, steps);
   navigate();
+}
+
+// The engine's lines: a click plays a line to the move clicked, a hover shows the position after
+// it on the board.
+const engineActions = {
+  play: (steps) => playFrom(current(), steps),
+  preview: (steps) => {
+    if (!steps) return drawBoard();
+    const pos = steps.reduce((p, m) => afterMove(p, m.uci), current().pos);
+    drawPreview(pos, steps[steps.length - 1].uci);
+  },
+};
+
+// Starts (or starts again) the engine on the current position.
+export function goEngine() {
+  stopEngine();
+  startEngine(engineActions);
 }
 
 // Shows the node `n` of the current tree (a click in the moves played).
@@ -134,6 +152,9 @@ function render() {
     first.focus();
   }
   panel.showLine(state.line, lineAt(), v, goLine);
+  // the optimal line to mate is known for three men: beyond them no line, and no word of it
+  const men = node.pos.castling ? 32 : node.pos.board.filter((m) => m).length;
+  for (const id of ["line-title", "line-controls", "line-note", "line"]) $(id).hidden = men > 3;
   const explanation = state.map && state.map.explanation;
   panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
   panel.showPlan(explanation && explanation.plan, play);
@@ -142,7 +163,7 @@ function render() {
   const view = tableView(v, node.pos.turn);
   panel.showBar(view);
   const over = v.checkmate || v.stalemate || v.insufficient_material || !v.moves.length;
-  if (!view && !over && !(state.engine && state.engine.node === node)) startEngine();
+  if (!view && !over && !(state.engine && state.engine.node === node)) startEngine(engineActions);
   if (view || over) panel.showEngine(null, node.pos);
   // the map, the key squares, the square of the pawn and the reason belong to KPK positions
   $("teaching").hidden = !state.map;

@@ -12,7 +12,7 @@
 //   edit.js        edit mode
 //   load.js        a FEN loaded, the position of the address bar
 // and the page's parts: board.js, panel.js, tree.js, fen.js, api.js, engine.js, keys.js.
-import { goLine, navigate, play, showCoach } from "./analysis.js";
+import { goEngine, goLine, navigate, play, showCoach } from "./analysis.js";
 import { choosePlacing, editBoard, setEditing } from "./edit.js";
 import { stopEngine } from "./engine-run.js";
 import { START } from "./fen.js";
@@ -86,9 +86,17 @@ function setup() {
   $("reset").addEventListener("click", () => loadFen(START));
   $("show-map").addEventListener("change", () => drawBoard());
   $("show-coach").addEventListener("change", showCoach);
+  // Stop while the engine thinks, Go to start it again; more lines start it again with them
   $("engine-stop").addEventListener("click", () => {
-    stopEngine("stopped at depth " + (state.engine ? state.engine.depth : 0));
-    if (state.engine) panel.showEngine(state.engine, current().pos);
+    const e = state.engine;
+    if (e && e.running) {
+      stopEngine("stopped at depth " + e.depth);
+      panel.showEngine(e, current().pos, e.actions);
+    } else goEngine();
+  });
+  $("engine-lines").addEventListener("change", () => {
+    state.lines = Number($("engine-lines").value) || 1;
+    if (state.engine) goEngine();
   });
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));

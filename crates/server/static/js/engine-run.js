@@ -1,6 +1,7 @@
 // The engine's run on the current position, beyond the tables (its stream: engine.js): started
-// once the board rests, shown in its box and the bar as its iterations come, stopped by a
-// newer position or the Stop button.
+// once the board rests, shown in its box and the bar as its iterations come, one to five lines
+// (the lines control), until stopped: by a newer position, by Stop (Go starts it again), or by
+// the server's limit.
 import * as panel from "./panel.js";
 import { analyse as think, whiteView } from "./engine.js";
 import { current, state } from "./state.js";
@@ -14,16 +15,25 @@ export function stopEngine(note) {
   if (note) e.note = note;
 }
 
-// Starts the engine on the current position (beyond the tables): its iterations update the
-// box and the bar as they come; a newer position stops it.
-export function startEngine() {
+// Why an analysis ended by itself: a forced mate found, or the end of its time.
+function ending(engine) {
+  const best = engine.lines[0];
+  if (best && best.score.band === "mate") return "a forced mate: " + best.score.text;
+  return "paused at depth " + engine.depth + ": Go goes on";
+}
+
+// Starts the engine on the current position (beyond the tables), with `state.lines` lines: its
+// iterations update the box and the bar as they come; a newer position stops it. `actions`:
+// `play(steps)` for a click on a line's move, `preview(steps | null)` for a hover.
+export function startEngine(actions = {}) {
   const node = current();
-  const engine = { node, running: true, depth: 0, score: null, pv: [], note: "", stop: null };
+  const lines = state.lines || 1;
+  const engine = { node, running: true, depth: 0, lines: [], note: "", stop: null, actions };
   state.engine = engine;
   const shown = () => {
     if (state.engine !== engine || current() !== node) return;
-    panel.showEngine(engine, node.pos);
-    if (engine.score) panel.showBar(engine.score);
+    panel.showEngine(engine, node.pos, actions);
+    if (engine.lines[0]) panel.showBar(engine.lines[0].score);
   };
   // a position stepped through quickly is not analysed: the engine starts once the board rests,
   // and a client over its limit (the last analyses not yet ended) tries again
@@ -33,15 +43,19 @@ export function startEngine() {
   const begin = () => {
     if (stopped) return;
     cancel = think(node.fen, {
+      lines,
       onLine(it) {
-        engine.depth = it.depth;
-        engine.score = whiteView(it.score, node.pos.turn);
-        engine.pv = it.pv.map((m) => m.san);
+        // a new depth starts with its best line; the lines below it follow
+        if (it.multipv <= 1) {
+          engine.depth = it.depth;
+          engine.lines = engine.lines.slice(0, 1);
+        }
+        engine.lines[Math.max(it.multipv, 1) - 1] = { score: whiteView(it.score, node.pos.turn), pv: it.pv };
         shown();
       },
       onDone() {
         engine.running = false;
-        engine.note = "done at depth " + engine.depth;
+        engine.note = ending(engine);
         shown();
       },
       onError(message, status) {

@@ -1,20 +1,19 @@
 // The engine's analysis of a position beyond the tables: /engine read as it streams, one JSON
 // line per iteration (depth, score, line), then the best move; stopped by aborting the request.
 // On the static site the module's engine runs in a Web Worker and sends the same lines.
+import { held } from "./api.js";
 import { inPage, module } from "./source.js";
 
-// How long the engine thinks about one position, in milliseconds (the server caps it).
-export const MOVETIME = 10000;
-
-// Starts the analysis of `fen`: `onLine(iteration)` for each iteration, `onDone(last)` at the
-// end, `onError(message, status)` on a failure (the HTTP status where the server refused).
-// Returns the function that stops it.
-export function analyse(fen, { onLine, onDone, onError }) {
-  if (inPage) return analyseInPage(fen, { onLine, onDone, onError });
+// Starts the analysis of `fen` with `lines` lines per depth (MultiPV, 1 to 5), until stopped
+// (the server ends it at its own limit): `onLine(iteration)` for each line of each iteration,
+// `onDone(last)` at the end, `onError(message, status)` on a failure (the HTTP status where the
+// server refused). Returns the function that stops it.
+export function analyse(fen, { lines = 1, onLine, onDone, onError }) {
+  if (inPage) return analyseInPage(fen, { lines, onLine, onDone, onError });
   const controller = new AbortController();
   (async () => {
     try {
-      const url = "/engine?fen=" + encodeURIComponent(fen) + "&movetime=" + MOVETIME;
+      const url = "/engine?fen=" + encodeURIComponent(fen) + "&multipv=" + lines;
       const response = await fetch(url, { signal: controller.signal });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
@@ -47,12 +46,12 @@ export function analyse(fen, { onLine, onDone, onError }) {
 }
 
 // The same analysis by the module's engine in its worker; the function that stops it.
-function analyseInPage(fen, { onLine, onDone, onError }) {
+function analyseInPage(fen, { lines, onLine, onDone, onError }) {
   let stop = null;
   let stopped = false;
   module().then(
     ({ engine }) => {
-      if (!stopped) stop = engine.analyse(fen, { movetime: MOVETIME, onLine, onDone, onError });
+      if (!stopped) stop = engine.analyse(fen, { lines, onLine, onDone, onError });
     },
     (e) => onError("the engine cannot be loaded: " + e.message),
   );
@@ -89,7 +88,7 @@ export function tableView(v, turn) {
   const side = turn === "w" ? 1 : -1;
   const wins = { win: 1, loss: -1, "syzygy-win": 1, "syzygy-loss": -1 }[v.category];
   if (v.checkmate) return { band: "mate", text: turn === "w" ? "0-1" : "1-0", white: turn === "w" ? 0 : 1 };
-  if (v.category === "unknown") return null;
+  if (v.category === "unknown" || !held(v)) return null;
   if (!wins) return { band: "draw", text: "draw", white: 0.5 };
   const white = side * wins > 0;
   if (v.dtm !== null && v.dtm !== undefined) {

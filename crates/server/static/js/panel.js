@@ -1,8 +1,13 @@
 // The analysis beside the board: the verdict, every move with its outcome and badges (as
 // lichess's tablebase panel shows them), the optimal line and the reason in chess words.
+import { held } from "./api.js";
 import { numbered } from "./fen.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The verdict of a position no table holds, and the heading of the moves listed there.
+const BEYOND = "Beyond the tables: the engine analyses this position";
+const INTO_THE_TABLES = "Moves into the tables";
 
 // The outcome of a move for its mover, as [class, words].
 function outcome(m) {
@@ -41,6 +46,7 @@ export function verdictWords(v, turn, clock) {
   const other = turn === "w" ? "Black" : "White";
   if (v.checkmate) return side + " is checkmated";
   if (v.stalemate) return "Stalemate: a draw";
+  if (v.category === "unknown" || !held(v)) return BEYOND;
   const given = (n) => n !== null && n !== undefined;
   // the DTZ where the tables give one (the files of more men may not)
   const z = given(v.dtz) ? ", DTZ " + v.dtz : "";
@@ -62,7 +68,6 @@ export function verdictWords(v, turn, clock) {
   }
   if (v.category === "syzygy-win") return side + " to move wins, unless the 50-move rule saves " + other + z;
   if (v.category === "syzygy-loss") return side + " to move loses, unless the 50-move rule saves " + side + z;
-  if (v.category === "unknown") return "Beyond the tables: the engine analyses this position";
   if (v.insufficient_material) return "Draw: insufficient material";
   // in KPK who is to move is the whole point: say it
   return side + " to move: draw";
@@ -98,8 +103,6 @@ export function clear(message) {
 // The verdict and the moves of a /standard answer; `hover(uci | null)` on a move's hover,
 // `play(move)` on its click.
 export function showStandard(v, pos, { hover, play }) {
-  // a finished game has no move to list
-  $("moves-title").hidden = !v.moves.length;
   const verdict = $("verdict");
   verdict.textContent = verdictWords(v, pos.turn, pos.clock);
   verdict.dataset.category = v.category;
@@ -107,14 +110,20 @@ export function showStandard(v, pos, { hover, play }) {
   verdict.dataset.dtz = v.dtz === null ? "" : String(v.dtz);
   const list = $("moves");
   list.textContent = "";
-  // grouped as lichess groups them: the moves that win, draw and lose, best first in each
+  // grouped as lichess groups them: the moves that win, draw and lose, best first in each;
+  // where no table holds the position, only the moves whose outcome a table knows
+  const inTables = held(v);
   const group = (m) => {
+    if (!inTables) return INTO_THE_TABLES;
     const [cls] = outcome(m);
-    return cls === "win-word" ? "Winning" : cls === "loss-word" ? "Losing" : cls === "unknown-word" ? "Beyond the tables" : "Drawing";
+    return cls === "win-word" ? "Winning" : cls === "loss-word" ? "Losing" : "Drawing";
   };
+  const listed = v.moves.filter((m) => inTables || m.category !== "unknown");
+  // a finished game, or a position beyond the tables whose moves all stay beyond: no list
+  $("moves-title").hidden = !listed.length;
   // each group once, in the order its first move comes, its moves in the server's order
   const groups = new Map();
-  for (const m of v.moves) {
+  for (const m of listed) {
     if (!groups.has(group(m))) groups.set(group(m), []);
     groups.get(group(m)).push(m);
   }
@@ -256,14 +265,46 @@ export function showBar(view) {
 
 // The engine's box: `engine` is { running, depth, score (the bar's view), pv: [san], note },
 // or null to hide it.
-export function showEngine(engine, pos) {
+export function showEngine(engine, pos, { play, preview } = {}) {
   const box = $("engine-box");
   box.hidden = !engine;
   if (!engine) return;
   $("engine-depth").textContent = engine.depth ? "depth " + engine.depth : "";
   $("engine-depth").dataset.depth = String(engine.depth || 0);
-  $("engine-score").textContent = engine.score ? engine.score.text : "thinking\u2026";
-  $("engine-pv").textContent = engine.pv.length ? numbered(engine.pv, pos.turn, pos.number).join(" ") : "";
-  $("engine-stop").hidden = !engine.running;
+  const best = engine.lines[0];
+  $("engine-score").textContent = best ? best.score.text : engine.running ? "thinking\u2026" : "";
+  // Stop while it thinks, Go to think again
+  const toggle = $("engine-stop");
+  toggle.textContent = engine.running ? "Stop" : "Go";
+  toggle.setAttribute("aria-label", engine.running ? "stop the engine" : "start the engine again");
   $("engine-note").textContent = engine.note || "";
+  // each line: its score, then its moves, each a button that plays the line to it, and shows
+  // the position after it while hovered or focused
+  const list = $("engine-pv");
+  list.textContent = "";
+  for (const line of engine.lines) {
+    if (!line) continue;
+    const li = document.createElement("li");
+    const score = document.createElement("span");
+    score.className = "line-score";
+    score.textContent = line.score.text;
+    li.append(score);
+    const labels = numbered(line.pv.map((m) => m.san), pos.turn, pos.number);
+    line.pv.forEach((m, k) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = labels[k];
+      b.dataset.uci = m.uci;
+      const steps = line.pv.slice(0, k + 1);
+      if (play) b.addEventListener("click", () => play(steps));
+      if (preview) {
+        b.addEventListener("mouseenter", () => preview(steps));
+        b.addEventListener("focus", () => preview(steps));
+        b.addEventListener("mouseleave", () => preview(null));
+        b.addEventListener("blur", () => preview(null));
+      }
+      li.append(" ", b);
+    });
+    list.append(li);
+  }
 }

@@ -17,7 +17,8 @@ export const state = {
   map: null, // /kpk/map for the current position (KPK only)
   mapNode: null, // the node the map's explanation belongs to
   line: null, // { rootNode, rootPos, steps, note }: the optimal line from rootNode
-  engine: null, // { node, running, depth, score, pv, note, stop }: the engine's analysis
+  engine: null, // { node, running, depth, lines: [{ score, pv }], note, stop }: the engine's analysis
+  lines: 1, // the engine's lines per depth (lichess's default: one)
   focusMoves: false, // a move was played from the list: the focus goes back to the new list
   request: 0, // answers to older requests are dropped
 };

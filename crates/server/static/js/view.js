@@ -34,6 +34,22 @@ export function drawBoard(arrow = null) {
   });
 }
 
+// The board of `pos` for a moment (the position a hovered line leads to), its last move `uci`
+// marked; drawBoard() brings the current position back.
+export function drawPreview(pos, uci) {
+  board.draw({
+    board: pos.board,
+    turn: pos.turn,
+    flipped: state.flipped,
+    lastMove: [squareIndex(uci.slice(0, 2)), squareIndex(uci.slice(2, 4))],
+    selected: null,
+    targets: [],
+    map: null,
+    arrow: null,
+    mated: null,
+  });
+}
+
 // Whether square `i` holds a man of the side to move.
 export function ownMan(i) {
   const man = current().pos.board[i];
