@@ -43,12 +43,21 @@ export async function checkBoard(page, base) {
   check(verdict.category === standard.body.category && verdict.dtm === String(standard.body.dtm), `verdict ${JSON.stringify(verdict)}`);
   check(verdict.text.includes("Black to move loses"), `verdict words: ${verdict.text}`);
   const map = await api("/kpk/map", kpk);
+  // the map is off until asked for, one meaning per layer: the defending king's colours, then
+  // the key squares and the square of the pawn
+  check((await page.$$("rect.map, rect.key, rect.pawn-square")).length === 0, "no map drawn by default");
+  check(!(await page.isChecked("#show-map")) && !(await page.isChecked("#show-squares")), "both layers off by default");
+  await page.check("#show-map");
+  check((await page.$$("rect.key, rect.pawn-square")).length === 0, "the colours alone: no outlines");
   const shown = await page.$$eval("rect.map", (rects) => rects.map((r) => [r.dataset.square, r.dataset.map]));
   check(shown.length === 64, `the map has ${shown.length} squares, not 64`);
   for (const [square, mark] of shown) {
     const expected = map.body.squares[square] || "none";
     check(mark === expected, `map square ${square}: page ${mark}, API ${expected}`);
   }
+  await page.uncheck("#show-map");
+  await page.check("#show-squares");
+  check((await page.$$("rect.map")).length === 0 && (await page.$$("rect.pawn-square")).length === 1, "the outlines alone: no colours");
   const keys = await page.$$eval("rect.key", (rects) => rects.map((r) => r.dataset.key).sort());
   check(JSON.stringify(keys) === JSON.stringify([...map.body.explanation.key_squares].sort()), `key squares ${keys}`);
   const why = await page.textContent("#why");

@@ -109,4 +109,16 @@ export async function checkGrouping(page, base) {
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
   check((await page.inputValue("#fen")) === "hello" && (await d.men()) === "", `?fen=hello: ${await page.inputValue("#fen")} ${await d.men()}`);
   check(await page.isDisabled("#takeback") && (await page.textContent("#error")).length > 0, "nothing to take back, the reason shown");
+  // links as lichess writes them: underscores for spaces, slashes as they are
+  await d.load("8/8/1k6/8/8/8/1K4P1/8 w - - 0 1");
+  check(new URL(page.url()).search === "?fen=8/8/1k6/8/8/8/1K4P1/8_w_-_-_0_1", `the link's form: ${new URL(page.url()).search}`);
+  // a refused FEN typed in the box stays in the address as typed, not an empty board's FEN
+  await d.load("8/8/1k6/8/8/8/1K6/6P1 w - - 0 1");
+  check((await page.textContent("#error")).length > 0 && d.urlFen() === "8/8/1k6/8/8/8/1K6/6P1 w - - 0 1", `a refused FEN in the address: ${page.url()}`);
+  // the results the 50-move rule turns, under lichess's names; the heading's DTZ a distance
+  await d.load("8/8/8/8/8/2k5/1R6/K7 w - - 80 90");
+  const cursed = await page.$$eval("#moves li.group", (ls) => ls.map((l) => l.textContent));
+  check(cursed[0] === "Win prevented by 50-move rule", `a cursed win's groups: ${cursed}`);
+  await d.load("8/8/8/8/8/2k5/1R6/K7 b - - 0 1");
+  check(!(await page.textContent("#verdict")).includes("DTZ -"), `no signed DTZ in the heading: ${await page.textContent("#verdict")}`);
 }

@@ -36,7 +36,8 @@ export function driver(page, base) {
     await page.fill("#fen", text);
     await settle(() => page.click("#load"));
   }
-  const urlFen = () => new URL(page.url()).searchParams.get("fen");
+  // the address's FEN, as lichess writes it (underscores for spaces), read back with spaces
+  const urlFen = () => (new URL(page.url()).searchParams.get("fen") || "").replace(/_/g, " ");
   const boardOf = (f) => f.split(" ").slice(0, 2).join(" ");
   const men = () => page.$$eval("#board use.man", (us) => us.map((u) => u.dataset.man + u.dataset.square).sort().join(" "));
   return { ready, settle, fen, square, clickSquare, drag, load, urlFen, boardOf, men, base };

@@ -80,8 +80,9 @@ pub fn verdict(to_move: Color, o: &Outcome, clock: u32) -> String {
     if !o.held() {
         return BEYOND.to_string();
     }
-    // the DTZ where the tables give one (the files of more men may not)
-    let z = o.dtz.map(|z| format!(", DTZ {}", z.plies())).unwrap_or_default();
+    // the DTZ where the tables give one (the files of more men may not), as a distance: the
+    // heading already says who wins
+    let z = o.dtz.map(|z| format!(", DTZ {}", z.plies().unsigned_abs())).unwrap_or_default();
     // the distance to mate, where there is one
     let mate = match o.dtm {
         None => String::new(),
@@ -137,10 +138,18 @@ pub const fn move_outcome(after: &Outcome) -> (&'static str, &'static str) {
     }
 }
 
-/// The group a move is listed under, as lichess groups them: `Winning`, `Drawing`, `Losing` or
-/// `Beyond the tables`.
+/// The group a move is listed under, with lichess's names: `Winning`, `Win prevented by 50-move
+/// rule`, `Drawing`, `Loss saved by 50-move rule`, `Losing` or `Beyond the tables`.
 #[must_use]
 pub const fn move_group(after: &Outcome) -> &'static str {
+    if !after.checkmate && !after.stalemate {
+        match after.category {
+            // the mover's cursed win: the opponent's blessed loss
+            Category::BlessedLoss => return "Win prevented by 50-move rule",
+            Category::CursedWin => return "Loss saved by 50-move rule",
+            _ => {}
+        }
+    }
     match move_outcome(after).0.as_bytes() {
         b"win-word" => "Winning",
         b"loss-word" => "Losing",

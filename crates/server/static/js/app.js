@@ -85,6 +85,7 @@ function setup() {
   $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));
   $("reset").addEventListener("click", () => loadFen(START));
   $("show-map").addEventListener("change", () => drawBoard());
+  $("show-squares").addEventListener("change", () => drawBoard());
   $("show-coach").addEventListener("change", showCoach);
   // Stop while the engine thinks, Go to start it again; more lines start it again with them
   $("engine-stop").addEventListener("click", () => {

@@ -191,7 +191,7 @@ export class Board {
 
   drawMap(map) {
     const overlay = el("g", { id: "map", "pointer-events": "none" }, this.svg);
-    for (let i = 0; i < 64; i++) {
+    for (let i = 0; map.squares && i < 64; i++) {
       const [x, y] = this.corner(i);
       const mark = map.squares[squareName(i)] || "none";
       el("rect", { x, y, width: 1, height: 1, class: "map " + mark, "data-square": squareName(i), "data-map": mark }, overlay);

@@ -31,7 +31,8 @@ export async function loadFen(text, { push = true, linked = false } = {}) {
     renderTree(state.tree, $("history"), goToNode);
     $("takeback").disabled = true;
     $("fen").value = text;
-    if (!linked) syncUrl(true);
+    // the address keeps the text as typed, so that it names what was refused
+    if (!linked) syncUrl(true, text);
     panel.clear("No analysis");
     showError(answer.body.error);
     document.body.dataset.busy = "false";
@@ -47,7 +48,7 @@ export async function loadFen(text, { push = true, linked = false } = {}) {
 export function fromUrl(push) {
   const params = new URLSearchParams(location.search);
   state.flipped = params.get("flip") === "1";
-  const fen = params.get("fen") || START;
+  const fen = (params.get("fen") || START).replace(/_/g, " ");
   const wanted = fenOf(parseFen(fen));
   for (const tree of [state.tree, ...state.trees.slice().reverse()]) {
     const node = tree && tree.findFen(wanted);

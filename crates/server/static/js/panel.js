@@ -49,7 +49,8 @@ export function verdictWords(v, turn, clock) {
   if (v.category === "unknown" || !held(v)) return BEYOND;
   const given = (n) => n !== null && n !== undefined;
   // the DTZ where the tables give one (the files of more men may not)
-  const z = given(v.dtz) ? ", DTZ " + v.dtz : "";
+  // as a distance: the heading already says who wins
+  const z = given(v.dtz) ? ", DTZ " + Math.abs(v.dtz) : "";
   // the distance to mate, where there is one: ": mate in 11 (21 plies)", ": mated in 12 (24 plies)"
   const mate = !given(v.dtm) ? ""
     : v.dtm > 0 ? ": mate in " + Math.ceil(v.dtm / 2) + " (" + plies(v.dtm) + ")"
@@ -115,6 +116,9 @@ export function showStandard(v, pos, { hover, play }) {
   const inTables = held(v);
   const group = (m) => {
     if (!inTables) return INTO_THE_TABLES;
+    // lichess's names for the results the 50-move rule turns
+    if (!m.checkmate && !m.stalemate && m.category === "blessed-loss") return "Win prevented by 50-move rule";
+    if (!m.checkmate && !m.stalemate && m.category === "cursed-win") return "Loss saved by 50-move rule";
     const [cls] = outcome(m);
     return cls === "win-word" ? "Winning" : cls === "loss-word" ? "Losing" : "Drawing";
   };

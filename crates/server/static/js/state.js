@@ -40,16 +40,16 @@ export function lineAt() {
 
 // ---- the address bar ----
 
-function urlOf() {
-  const params = new URLSearchParams({ fen: current().fen });
-  if (state.flipped) params.set("flip", "1");
-  return "?" + params.toString();
+// The address of `fen` as lichess writes a FEN in a link: underscores for the spaces, the
+// slashes as they are (`?fen=8/8/1k6/8/8/8/1K4P1/8_w_-_-_0_1`).
+function urlOf(fen) {
+  return "?fen=" + encodeURIComponent(fen.trim().replace(/ +/g, "_")).replace(/%2F/g, "/") + (state.flipped ? "&flip=1" : "");
 }
 
-// Writes the current position into the address: a new entry of the browser's history (`push`)
-// or in place of the current one.
-export function syncUrl(push) {
-  const url = urlOf();
+// Writes the current position (or `fen`, a text as typed) into the address: a new entry of the
+// browser's history (`push`) or in place of the current one.
+export function syncUrl(push, fen = current().fen) {
+  const url = urlOf(fen);
   if (url === location.search) return;
   if (push) history.pushState(null, "", url);
   else history.replaceState(null, "", url);

@@ -17,8 +17,16 @@ export function drawBoard(arrow = null) {
   const node = current();
   const targets = state.selected === null || state.editing ? []
     : moves().filter((m) => m.uci.startsWith(squareName(state.selected))).map((m) => squareIndex(m.uci.slice(2, 4)));
-  const map = state.map && $("show-map").checked && state.mapNode === node
-    ? { squares: state.map.squares, keySquares: state.map.explanation.key_squares, pawnSquare: state.map.explanation.square_of_the_pawn }
+  // two layers, one meaning each, both off until asked for: the defending king's map (colours),
+  // the strong king's key squares and the square of the pawn (outlines)
+  const colours = $("show-map").checked;
+  const outlines = $("show-squares").checked;
+  const map = state.map && state.mapNode === node && (colours || outlines)
+    ? {
+      squares: colours ? state.map.squares : null,
+      keySquares: outlines ? state.map.explanation.key_squares : [],
+      pawnSquare: outlines ? state.map.explanation.square_of_the_pawn : [],
+    }
     : null;
   board.draw({
     board: node.pos.board,
