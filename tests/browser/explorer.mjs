@@ -17,6 +17,7 @@ import { checkEngine } from "./engine.mjs";
 import { checkConventions, checkGrouping, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 import { checkPhone } from "./phone.mjs";
+import { checkLayout } from "./layout.mjs";
 import { checkFirstPaint } from "./firstpaint.mjs";
 
 const base = process.argv[2];
@@ -79,6 +80,7 @@ try {
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0);
   await checkAccessibility(browser, base);
   await checkPhone(browser, base, screenshot.replace(/\/[^/]*$/, "") || ".");
+  await checkLayout(browser, base);
   await checkBoard(page, base);
   await checkPanel(page, base);
   await checkCoach(page, base);

@@ -260,7 +260,8 @@ export function showCoach(coach, toggle) {
 export function showBar(view) {
   const bar = $("evalbar");
   const white = view ? Math.round(view.white * 100) : 50;
-  $("evalbar-fill").style.width = white + "%";
+  // White's share: the fill's width on a phone's horizontal bar, its height beside the board
+  bar.style.setProperty("--white", white + "%");
   $("evalbar-text").textContent = view ? view.text : "";
   bar.dataset.band = view ? view.band : "none";
   bar.setAttribute("aria-valuenow", String(white));
