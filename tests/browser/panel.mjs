@@ -52,9 +52,30 @@ export async function checkPanel(page, base) {
   check(await page.isVisible("#promotion"), "a promotion asks for the piece");
   const offered = await page.$$eval("#promotion button[data-promotion]:not([hidden])", (bs) => bs.map((b) => b.dataset.promotion).join(""));
   check(offered === "qrbn", `the pieces offered: ${offered}`);
+  // the choice stands over the promotion square, the queen on it
+  const e8 = await d.square("e8").boundingBox();
+  const chooserQueen = await page.locator('#promotion button[data-promotion="q"]').boundingBox();
+  check(Math.abs(chooserQueen.x - e8.x) < 2 && Math.abs(chooserQueen.y - e8.y) < 2 && Math.abs(chooserQueen.width - e8.width) < 2, `the chooser over e8: ${JSON.stringify(chooserQueen)} against ${JSON.stringify(e8)}`);
   await d.settle(() => page.click('#promotion button[data-promotion="n"]'));
   check((await d.fen()) === "4N3/8/8/8/8/8/8/k1K5 b - - 0 1", `promoted to a knight: ${await d.fen()}`);
   check((await page.textContent("#verdict")).includes("insufficient"), "a knight alone draws");
+
+  // a king in check is marked, as lichess marks it
+  await d.load("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1");
+  check(JSON.stringify(await page.$$eval("rect.sq.check", (rs) => rs.map((r) => r.dataset.square))) === '["e8"]', "the checked king's square is marked");
+  await d.load("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+  check((await page.$$("rect.sq.check")).length === 0, "no mark without a check");
+  // castling by dropping the king on his rook, as lichess allows; the man in hand is drawn on top
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  const from = await d.square("e1").boundingBox();
+  const to = await d.square("a1").boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  const onTop = await page.$eval("#board", (svg) => [...svg.querySelectorAll("use.man")].pop().dataset.man);
+  check(onTop === "K", `the dragged king is drawn above every man: ${onTop}`);
+  await d.settle(() => page.mouse.up());
+  check((await d.fen()) === "4k3/8/8/8/8/8/8/2KR4 b - - 1 1", `O-O-O by king onto rook: ${await d.fen()}`);
 
   // the optimal line, stepped on the board, in score-sheet notation with Black first
   const root = "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1";

@@ -103,7 +103,7 @@ pub(crate) fn index(
         Color::White
     });
     let label = board_label(&board, turn);
-    let svg = board_svg(&board, flip, first.mated);
+    let svg = board_svg(&board, flip, first.mated, first.checked);
     let page = INDEX
         .replacen("<!--board-->", &svg, 1)
         .replacen(r#"aria-label="chess board""#, &format!(r#"aria-label="{}""#, escape(&label)), 1)
@@ -179,6 +179,8 @@ struct FirstAnalysis {
     error: String,
     turn: Option<Color>,
     mated: Option<usize>,
+    /// The square of the king in check, marked as lichess marks it.
+    checked: Option<usize>,
     /// The optimal line's steps as HTML list items, and its note.
     line: (String, String),
     /// For KPK, the explanation: the reason, the proof's steps as list items, the squares' note.
@@ -196,6 +198,7 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
         error,
         turn: None,
         mated: None,
+        checked: None,
         line: (String::new(), String::new()),
         teaching: None,
         beyond_three: false,
@@ -232,6 +235,8 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
     }
     // the checkmated king's square, marked as lichess marks it
     let mated = if o.checkmate { pos.board().king_of(pos.turn()).map(usize::from) } else { None };
+    let checked =
+        if pos.is_check() { pos.board().king_of(pos.turn()).map(usize::from) } else { None };
     let (line, teaching) = match kpk_shakmaty::fen::parse(text) {
         Ok(parsed) => (first_line(text, &parsed), first_teaching(text, &parsed)),
         Err(_) => ((String::new(), String::new()), None),
@@ -243,6 +248,7 @@ fn first_analysis(tables: &Tablebases, text: &str) -> FirstAnalysis {
         error: String::new(),
         turn: Some(side),
         mated,
+        checked,
         line,
         teaching,
         beyond_three,
@@ -348,7 +354,7 @@ pub(crate) async fn style() -> Response {
 ///
 /// The script (`board.js`) draws the same markup again once it runs, and from then on alone: the
 /// server draws only the first paint, so that the men show before any script and without one.
-fn board_svg(board: &Board, flipped: bool, mated: Option<usize>) -> String {
+fn board_svg(board: &Board, flipped: bool, mated: Option<usize>, checked: Option<usize>) -> String {
     const FILES: &[u8; 8] = b"abcdefgh";
     let corner = |i: usize| {
         let (file, rank) = (i % 8, i / 8);
@@ -359,7 +365,14 @@ fn board_svg(board: &Board, flipped: bool, mated: Option<usize>) -> String {
     for i in 0..64 {
         let (x, y) = corner(i);
         let shade = if (i % 8 + i / 8) % 2 == 1 { "light" } else { "dark" };
-        let shade = if mated == Some(i) { format!("{shade} mated") } else { shade.to_string() };
+        // in the script's order: mated, then check
+        let mut shade = shade.to_string();
+        if mated == Some(i) {
+            shade.push_str(" mated");
+        }
+        if checked == Some(i) {
+            shade.push_str(" check");
+        }
         let _ = write!(
             out,
             r#"<rect x="{x}" y="{y}" width="1" height="1" class="sq {shade}" data-square="{}"/>"#,

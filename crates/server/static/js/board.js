@@ -95,6 +95,7 @@ export class Board {
       if (last.includes(i)) cls += " last";
       if (view.selected === i) cls += " selected";
       if (view.mated === i) cls += " mated";
+      if (view.checked === i) cls += " check";
       el("rect", { x, y, width: 1, height: 1, class: cls, "data-square": squareName(i) }, svg);
     }
     if (view.map) this.drawMap(view.map);
@@ -276,6 +277,10 @@ export class Board {
     // a tap that wobbles a little is still a tap: a drag starts a tenth of a square away
     const [x0, y0] = this.corner(this.drag.from);
     if (!this.drag.moved && Math.hypot(p.x - x0 - 0.5, p.y - y0 - 0.5) < 0.1) return;
+    if (!this.drag.moved) {
+      // the man in hand is drawn above every other: last in the board's drawing order
+      this.svg.appendChild(this.drag.node);
+    }
     this.drag.moved = true;
     this.drag.node.setAttribute("x", p.x - 0.5);
     this.drag.node.setAttribute("y", p.y - 0.5);

@@ -8,6 +8,41 @@ export const START = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
 export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
 export const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
 
+// The square of the king of the side to move when he stands in check, else null: any man of the
+// other side attacking him (a pawn, a knight, the king, a slider with the way clear).
+export function checkedKing(pos) {
+  const own = pos.turn === "w" ? "K" : "k";
+  const king = pos.board.indexOf(own);
+  if (king < 0) return null;
+  const enemy = (m) => m && (pos.turn === "w" ? m === m.toLowerCase() : m === m.toUpperCase());
+  const kind = (m) => m.toLowerCase();
+  const at = (f, r) => (f >= 0 && f < 8 && r >= 0 && r < 8 ? pos.board[r * 8 + f] : undefined);
+  const [kf, kr] = [king % 8, Math.floor(king / 8)];
+  // pawns strike forward: a white king is checked by a black pawn a rank above him
+  const ahead = pos.turn === "w" ? 1 : -1;
+  for (const df of [-1, 1]) {
+    const m = at(kf + df, kr + ahead);
+    if (enemy(m) && kind(m) === "p") return king;
+  }
+  const leaps = { n: [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], k: [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] };
+  for (const [piece, steps] of Object.entries(leaps)) {
+    for (const [df, dr] of steps) {
+      const m = at(kf + df, kr + dr);
+      if (enemy(m) && kind(m) === piece) return king;
+    }
+  }
+  for (const [df, dr] of leaps.k) {
+    const sliders = df && dr ? "bq" : "rq";
+    for (let f = kf + df, r = kr + dr; at(f, r) !== undefined; f += df, r += dr) {
+      const m = at(f, r);
+      if (!m) continue;
+      if (enemy(m) && sliders.includes(kind(m))) return king;
+      break;
+    }
+  }
+  return null;
+}
+
 // The board of a FEN's first field, or null when it is not eight ranks of eight squares.
 export function parsePlacement(placement) {
   const rows = (placement || "").split("/");

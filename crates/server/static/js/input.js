@@ -49,7 +49,8 @@ export const boardInput = {
       state.pickedByDown = null;
       return drawBoard();
     }
-    if (state.selected !== null && moves().some((m) => m.uci.slice(0, 4) === squareName(state.selected) + squareName(i))) {
+    const target = state.selected === null ? i : castlingTarget(state.selected, i);
+    if (state.selected !== null && moves().some((m) => m.uci.slice(0, 4) === squareName(state.selected) + squareName(target))) {
       return tryMove(state.selected, i);
     }
     state.selected = ownMan(i) && state.selected !== i ? i : null;
@@ -57,8 +58,19 @@ export const boardInput = {
   },
 };
 
+// A king dropped on his own rook castles, as lichess allows: the king's two-square step towards
+// that rook (the move the tables list), or `to` itself.
+function castlingTarget(from, to) {
+  const board = current().pos.board;
+  const king = board[from];
+  const rook = king === "K" ? "R" : king === "k" ? "r" : null;
+  if (!rook || board[to] !== rook || Math.floor(from / 8) !== Math.floor(to / 8)) return to;
+  return from + (to > from ? 2 : -2);
+}
+
 // Plays the legal move from `from` to `to`, asking for the piece when it promotes.
-function tryMove(from, to) {
+function tryMove(from, dropped) {
+  const to = castlingTarget(from, dropped);
   const uci = squareName(from) + squareName(to);
   const candidates = moves().filter((m) => m.uci.slice(0, 4) === uci);
   state.selected = null;
@@ -71,6 +83,16 @@ function askPromotion(candidates) {
   state.pending = candidates;
   const box = $("promotion");
   box.hidden = false;
+  // over the promotion square, as lichess shows it
+  const square = document.querySelector(`rect.sq[data-square="${candidates[0].uci.slice(2, 4)}"]`);
+  if (square) {
+    const r = square.getBoundingClientRect();
+    const below = r.top < window.innerHeight / 2;
+    box.style.left = Math.max(0, r.left) + "px";
+    box.style.top = below ? r.top + "px" : "";
+    box.style.bottom = below ? "" : window.innerHeight - r.bottom + "px";
+    box.style.width = r.width + "px";
+  }
   const colour = current().pos.turn === "w" ? "white" : "black";
   for (const b of box.querySelectorAll("button[data-promotion]")) {
     b.hidden = !candidates.some((m) => m.uci[4] === b.dataset.promotion);

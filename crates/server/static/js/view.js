@@ -1,6 +1,6 @@
 // The board as the state shows it: the current position, the last move, the man picked up and
 // where he may go, the map of a KPK position, the checkmated king.
-import { squareIndex, squareName } from "./fen.js";
+import { checkedKing, squareIndex, squareName } from "./fen.js";
 import { Board } from "./board.js";
 import { current, moves, state } from "./state.js";
 
@@ -37,8 +37,9 @@ export function drawBoard(arrow = null) {
     targets,
     map,
     arrow,
-    // the checkmated king is marked, as lichess marks it
+    // the checkmated king is marked, as lichess marks it, and a king in check
     mated: state.answer && state.answer.checkmate ? node.pos.board.indexOf(node.pos.turn === "w" ? "K" : "k") : null,
+    checked: checkedKing(node.pos),
   });
 }
 
