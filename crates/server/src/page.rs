@@ -410,11 +410,11 @@ mod tests {
     #[test]
     fn the_first_paint_draws_the_men_of_the_placement() {
         let board = Board::from_ascii_board_fen(b"4k3/8/8/8/8/8/4P3/4K3").unwrap();
-        let svg = board_svg(&board, false, None);
+        let svg = board_svg(&board, false, None, None);
         assert_eq!(svg.matches("<use ").count(), 3);
         assert!(svg.contains(r##"href="#piece-K" x="4" y="7""##), "{svg}");
         assert!(svg.contains(r#"data-man="k" data-square="e8""#));
         // flipped: e1 at the top
-        assert!(board_svg(&board, true, None).contains(r##"href="#piece-K" x="3" y="0""##));
+        assert!(board_svg(&board, true, None, None).contains(r##"href="#piece-K" x="3" y="0""##));
     }
 }
