@@ -122,3 +122,32 @@ export async function checkGrouping(page, base) {
   await d.load("8/8/8/8/8/2k5/1R6/K7 b - - 0 1");
   check(!(await page.textContent("#verdict")).includes("DTZ -"), `no signed DTZ in the heading: ${await page.textContent("#verdict")}`);
 }
+
+// The editor as lichess's: it keeps the castling rights the men allow, sets them and the en
+// passant square, and has the starting position and an empty board.
+export async function checkEditor(page, base) {
+  const d = driver(page, base);
+  await d.load("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+  await page.click("#edit");
+  await d.settle(() => page.click("#startpos"));
+  check((await d.fen()) === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", `the starting position: ${await d.fen()}`);
+  // a man moved where it leaves the kings and rooks home keeps every right
+  await d.settle(() => d.drag("g1", "f3"));
+  check((await d.fen()) === "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", `the rights kept: ${await d.fen()}`);
+  // a right switched off, then the rook moved: the other rights stay
+  await d.settle(() => page.uncheck('#castling-rights input[data-right="q"]'));
+  check((await d.fen()).split(" ")[2] === "KQk", `Black's O-O-O off: ${await d.fen()}`);
+  await d.settle(() => d.drag("h1", "g1"));
+  check((await d.fen()).split(" ")[2] === "Qk", `the rook gone from h1 takes White's O-O: ${await d.fen()}`);
+  check(await page.isDisabled('#castling-rights input[data-right="K"]'), "a right the men do not allow cannot be set");
+  // an en passant square behind a pawn that can just have double-stepped
+  await d.settle(() => page.click("#clear"));
+  check((await d.fen()).startsWith("8/8/8/8/8/8/8/8"), `an empty board: ${await d.fen()}`);
+  await d.load("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
+  check(await page.isVisible("#palette"), "still editing after a FEN loaded");
+  const options = await page.$$eval("#ep-square option", (os) => os.map((o) => o.value));
+  check(options.join() === "-,d6", `the en passant squares offered: ${options}`);
+  await d.settle(() => page.selectOption("#ep-square", "d6"));
+  check((await d.fen()) === "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", `en passant set: ${await d.fen()}`);
+  await page.click("#edit");
+}

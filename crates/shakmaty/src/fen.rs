@@ -137,9 +137,22 @@ pub fn parse_position(text: &str) -> Result<Chess, FenError> {
         .map_err(|e| {
             // shakmaty's message starts with "illegal position: "; say it once
             let reasons = e.to_string();
-            let reason = reasons.strip_prefix("illegal position: ").unwrap_or(&reasons).to_string();
+            let reason = plain(reasons.strip_prefix("illegal position: ").unwrap_or(&reasons));
             FenError::Illegal { fen: fen(), reason }
         })
+}
+
+/// shakmaty's reasons for an illegal position in a player's words (`opposite check`: the side
+/// not to move is in check).
+fn plain(reasons: &str) -> String {
+    const WORDS: [(&str, &str); 5] = [
+        ("opposite check", "the side not to move is in check"),
+        ("pawns on backrank", "a pawn on the first or last rank"),
+        ("invalid castling rights", "castling rights without the king and rook on their squares"),
+        ("invalid ep square", "an en passant square no pawn can just have passed"),
+        ("too much material", "more men than a game can have"),
+    ];
+    WORDS.iter().fold(reasons.to_string(), |text, (jargon, words)| text.replace(jargon, words))
 }
 
 /// Parses and validates a FEN of at most three men (leading and trailing white space ignored).
@@ -184,6 +197,16 @@ pub fn ending_of(chess: &Chess, fen: &str) -> Result<ParsedFen, FenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_illegal_position_is_said_in_a_players_words() {
+        let err = |t: &str| parse_position(t).unwrap_err().to_string();
+        assert_eq!(
+            err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
+            "illegal position '4k3/4R3/8/8/8/8/8/4K3 w - - 0 1': the side not to move is in check"
+        );
+        assert!(err("4k3/8/8/8/8/8/8/P3K3 w - - 0 1").ends_with("a pawn on the first or last rank"));
+    }
 
     #[test]
     fn every_kind_of_bad_fen_gets_its_own_message() {

@@ -9,7 +9,7 @@ import { moveIntoTree, stepsIntoTree } from "./play.js";
 import { current, lineAt, state, syncUrl } from "./state.js";
 import { renderTree } from "./tree.js";
 import { afterMove } from "./fen.js";
-import { board, drawBoard, drawPreview } from "./view.js";
+import { board, drawBoard, drawPreview, showRights } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,6 +79,7 @@ async function analyse() {
   const ticket = ++state.request;
   $("fen").value = node.fen;
   $("turn").textContent = pos.turn === "w" ? "White to move" : "Black to move";
+  showRights(pos);
   $("clock").value = String(pos.clock);
   state.answer = null;
   drawBoard();

@@ -13,7 +13,7 @@
 //   load.js        a FEN loaded, the position of the address bar
 // and the page's parts: board.js, panel.js, tree.js, fen.js, api.js, engine.js, keys.js.
 import { goEngine, goLine, navigate, play, showCoach } from "./analysis.js";
-import { choosePlacing, editBoard, setEditing } from "./edit.js";
+import { choosePlacing, editBoard, editRights, setEditing } from "./edit.js";
 import { stopEngine } from "./engine-run.js";
 import { START } from "./fen.js";
 import { boardInput, choosePromotion } from "./input.js";
@@ -84,6 +84,9 @@ function setup() {
   });
   $("clear").addEventListener("click", () => editBoard((b) => b.fill(null)));
   $("reset").addEventListener("click", () => loadFen(START));
+  $("startpos").addEventListener("click", () => loadFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+  for (const box of document.querySelectorAll("#castling-rights input")) box.addEventListener("change", editRights);
+  $("ep-square").addEventListener("change", editRights);
   $("show-map").addEventListener("change", () => drawBoard());
   $("show-squares").addEventListener("change", () => drawBoard());
   $("show-coach").addEventListener("change", showCoach);

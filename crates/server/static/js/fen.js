@@ -43,6 +43,24 @@ export function checkedKing(pos) {
   return null;
 }
 
+// Whether the castling right `right` (K, Q, k or q) can stand on `board`: the king and that
+// rook on their first squares.
+export function castlingPossible(right, board) {
+  const [king, corner, k, r] = { K: [4, 7, "K", "R"], Q: [4, 0, "K", "R"], k: [60, 63, "k", "r"], q: [60, 56, "k", "r"] }[right];
+  return board[king] === k && board[corner] === r;
+}
+
+// The en passant squares a position with `turn` to move on `board` may have: behind a pawn of
+// the other side that can just have made its double step.
+export function epCandidates(board, turn) {
+  const [pawn, rank, behind, start] = turn === "w" ? ["p", 4, 5, 6] : ["P", 3, 2, 1];
+  const out = [];
+  for (let f = 0; f < 8; f++) {
+    if (board[rank * 8 + f] === pawn && !board[behind * 8 + f] && !board[start * 8 + f]) out.push(squareName(behind * 8 + f));
+  }
+  return out;
+}
+
 // The board of a FEN's first field, or null when it is not eight ranks of eight squares.
 export function parsePlacement(placement) {
   const rows = (placement || "").split("/");

@@ -1,6 +1,6 @@
 // The board as the state shows it: the current position, the last move, the man picked up and
 // where he may go, the map of a KPK position, the checkmated king.
-import { checkedKing, squareIndex, squareName } from "./fen.js";
+import { castlingPossible, checkedKing, epCandidates, squareIndex, squareName } from "./fen.js";
 import { Board } from "./board.js";
 import { current, moves, state } from "./state.js";
 
@@ -64,4 +64,22 @@ export function ownMan(i) {
   const man = current().pos.board[i];
   if (!man) return false;
   return (man === man.toUpperCase()) === (current().pos.turn === "w");
+}
+
+// The editor's controls as the position stands: each castling right on where it holds, off where
+// the men do not allow it; the en passant squares the position can have.
+export function showRights(pos) {
+  for (const box of document.querySelectorAll("#castling-rights input")) {
+    box.disabled = !castlingPossible(box.dataset.right, pos.board);
+    box.checked = pos.castling.includes(box.dataset.right);
+  }
+  const select = $("ep-square");
+  select.textContent = "";
+  for (const square of ["-", ...epCandidates(pos.board, pos.turn)]) {
+    const option = document.createElement("option");
+    option.value = square;
+    option.textContent = square === "-" ? "none" : square;
+    select.append(option);
+  }
+  select.value = pos.ep;
 }
