@@ -205,7 +205,9 @@ mod tests {
             err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
             "illegal position '4k3/4R3/8/8/8/8/8/4K3 w - - 0 1': the side not to move is in check"
         );
-        assert!(err("4k3/8/8/8/8/8/8/P3K3 w - - 0 1").ends_with("a pawn on the first or last rank"));
+        assert!(
+            err("4k3/8/8/8/8/8/8/P3K3 w - - 0 1").ends_with("a pawn on the first or last rank")
+        );
     }
 
     #[test]
