@@ -151,3 +151,36 @@ export async function checkEditor(page, base) {
   check((await d.fen()) === "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", `en passant set: ${await d.fen()}`);
   await page.click("#edit");
 }
+
+// PGN out and back: the moves played with a variation and the coach's words as comments, the
+// FEN tag of a position that is not the usual start; loaded again, the same tree of moves.
+export async function checkPgn(page, base) {
+  const d = driver(page, base);
+  const start = "8/8/4k3/8/8/3KP3/8/8 w - - 0 1";
+  await d.load(start);
+  await d.settle(() => page.click("#plan-move"));
+  await d.settle(() => page.click("#plan-move"));
+  await d.settle(() => page.click("#back"));
+  await d.settle(() => page.click("#back"));
+  // a variation: Kd4 instead of the plan's Ke4
+  await d.settle(() => d.drag("d3", "d4"));
+  const history = () => page.$$eval("#history button.node", (bs) => bs.map((b) => b.textContent).join(" "));
+  const played = await history();
+  await page.click("#pgn-box summary");
+  const pgn = await page.inputValue("#pgn");
+  check(pgn.includes(`[FEN "${start}"]`) && pgn.includes("[SetUp \"1\"]"), `the FEN tag: ${pgn}`);
+  check(/1\. Ke4!? \{[^}]+\} Kd6 \(1\.\.\. /.test(pgn) || /\(1\. Kd4/.test(pgn), `the moves, a variation: ${pgn}`);
+  check(pgn.includes("{") && pgn.includes("("), `comments and a variation: ${pgn}`);
+  // somewhere else, then the PGN loaded back
+  await d.load("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1");
+  await page.fill("#pgn", pgn);
+  await d.settle(() => page.click("#pgn-load"));
+  check((await page.textContent("#pgn-error")) === "", `the PGN loads: ${await page.textContent("#pgn-error")}`);
+  check((await d.fen()) === start, `back at the PGN's position: ${await d.fen()}`);
+  check((await history()) === played, `the same moves: ${await history()} against ${played}`);
+  // a move that is not legal is named
+  await page.fill("#pgn", `[FEN "${start}"]\n\n1. Ke4 Kd6 2. Kh8 *`);
+  await page.click("#pgn-load");
+  await page.waitForFunction(() => document.getElementById("pgn-error").textContent.length > 0);
+  check((await page.textContent("#pgn-error")).startsWith("Kh8 is not a legal move"), `a bad move named: ${await page.textContent("#pgn-error")}`);
+}

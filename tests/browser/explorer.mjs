@@ -14,7 +14,7 @@ import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
 import { checkEngine } from "./engine.mjs";
-import { checkConventions, checkEditor, checkGrouping, checkWords } from "./conventions.mjs";
+import { checkConventions, checkEditor, checkGrouping, checkPgn, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 import { checkPhone } from "./phone.mjs";
 import { checkLayout } from "./layout.mjs";
@@ -89,6 +89,7 @@ try {
   await checkWords(page, base);
   await checkGrouping(page, base);
   await checkEditor(page, base);
+  await checkPgn(page, base);
   await checkKeyboard(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);

@@ -43,6 +43,7 @@ const MODULES: &[(&str, &str)] = &[
     ("state.js", include_str!("../static/js/state.js")),
     ("view.js", include_str!("../static/js/view.js")),
     ("source.js", include_str!("../static/js/source.js")),
+    ("pgn.js", include_str!("../static/js/pgn.js")),
 ];
 
 /// The position the page opens with when no `?fen=` names one.

@@ -9,6 +9,7 @@ import { moveIntoTree, stepsIntoTree } from "./play.js";
 import { current, lineAt, state, syncUrl } from "./state.js";
 import { renderTree } from "./tree.js";
 import { afterMove } from "./fen.js";
+import { writePgn } from "./pgn.js";
 import { board, drawBoard, drawPreview, showRights } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -84,6 +85,8 @@ async function analyse() {
   state.answer = null;
   drawBoard();
   renderTree(state.tree, $("history"), goToNode);
+  // the PGN of the moves played, unless the user is writing one to load
+  if (document.activeElement !== $("pgn")) $("pgn").value = writePgn(state.tree);
   // take back forgets the last move of a line, never the moves after it
   $("takeback").disabled = !node.parent || node.children.length > 0;
   panel.clear("Analysing\u2026");

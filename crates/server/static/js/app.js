@@ -20,6 +20,7 @@ import { boardInput, choosePromotion } from "./input.js";
 import { bindKeys } from "./keys.js";
 import { firstTree, fromUrl, loadFen } from "./load.js";
 import * as panel from "./panel.js";
+import { readPgn } from "./pgn.js";
 import { typedMove } from "./play.js";
 import { current, lineAt, newTree, state, syncUrl } from "./state.js";
 import { createBoard, drawBoard } from "./view.js";
@@ -101,6 +102,15 @@ function setup() {
   $("engine-lines").addEventListener("change", () => {
     state.lines = Number($("engine-lines").value) || 1;
     if (state.engine) goEngine();
+  });
+  $("pgn-load").addEventListener("click", async () => {
+    const { tree, error } = await readPgn($("pgn").value);
+    $("pgn-error").textContent = error || "";
+    if (!tree) return;
+    state.tree = tree;
+    state.trees.push(tree);
+    state.line = null;
+    navigate({ push: true });
   });
   $("line-next").addEventListener("click", () => goLine(Math.max(lineAt(), 0) + 1));
   $("line-prev").addEventListener("click", () => goLine(lineAt() - 1));
