@@ -17,7 +17,7 @@ import { checkEngine } from "./engine.mjs";
 import { checkConventions, checkEditor, checkGrouping, checkPgn, checkWords } from "./conventions.mjs";
 import { checkAccessibility, checkKeyboard } from "./a11y.mjs";
 import { checkPhone } from "./phone.mjs";
-import { checkLayout } from "./layout.mjs";
+import { checkBadgeColours, checkLayout } from "./layout.mjs";
 import { checkFirstPaint } from "./firstpaint.mjs";
 
 const base = process.argv[2];
@@ -90,6 +90,7 @@ try {
   await checkGrouping(page, base);
   await checkEditor(page, base);
   await checkPgn(page, base);
+  await checkBadgeColours(page, base);
   await checkKeyboard(page, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);

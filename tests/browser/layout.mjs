@@ -32,3 +32,18 @@ export async function checkLayout(browser, base) {
     await page.close();
   }
 }
+
+// The distance badges coloured by the move's result (green for a win, red for a loss), in the
+// first paint as in the script.
+export async function checkBadgeColours(page, base) {
+  await page.goto(base + "/?fen=" + encodeURIComponent("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"));
+  await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0 && document.body.dataset.busy === "false");
+  const colour = (sel) => page.$eval(sel, (e) => getComputedStyle(e).backgroundColor);
+  // Black to move loses: every move loses, its distance badges red
+  const loss = await colour("#moves .loss-word ~ .badge.dtm");
+  await page.goto(base + "/?fen=" + encodeURIComponent("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1"));
+  await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0 && document.body.dataset.busy === "false");
+  const win = await colour("#moves .win-word ~ .badge.dtm");
+  const grey = "rgb(226, 232, 240)"; // .badge's own colour
+  if (!(win !== loss && win !== grey && loss !== grey)) throw new Error(`badge colours: win ${win}, loss ${loss}, other ${grey}`);
+}
