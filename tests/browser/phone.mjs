@@ -40,6 +40,11 @@ export async function checkPhone(browser, base, shots) {
   check(background === "rgb(22, 21, 18)", `dark mode: ${background}`);
   const found = await violations(night);
   check(found.length === 0, `dark mode accessibility:\n${found.join("\n")}`);
+  // a disabled button reads as one: its text and background apart from an enabled one's
+  const look = (sel) => night.$eval(sel, (b) => { const s = getComputedStyle(b); return s.color + " " + s.backgroundColor; });
+  check(await night.isDisabled("#takeback") && !(await night.isDisabled("#flip")), "Take back disabled, Flip not");
+  const [off, on] = [await look("#takeback"), await look("#flip")];
+  check(off.split(" rgb")[0] !== on.split(" rgb")[0] && off.split(" rgb")[1] !== on.split(" rgb")[1], `dark mode's disabled button looks enabled: ${off} against ${on}`);
   await night.screenshot({ path: shots + "/kpk-explorer-dark.png" });
   await dark.close();
 }
