@@ -104,7 +104,9 @@ export async function checkPanel(page, base) {
   const proof = (await api("/kpk/map", proven)).body.explanation.proof;
   const proofLabels = await page.$$eval("#proof button", (bs) => bs.map((b) => b.textContent));
   check(proofLabels.length === proof.line.moves.length && proofLabels[0] === `1. ${proof.line.moves[0].san}`, `the proof line: ${proofLabels}`);
-  check((await page.textContent("#proof .proof-end")).includes(proof.line.end.reason), "the proof says what decides its end");
+  // what decides the proof's end is the why's sentence, not the rule's conditions
+  check((await page.$$("#proof .proof-end")).length === 0 && !(await page.textContent("#teaching")).includes(proof.line.end.reason), "no rule conditions under the proof");
+  check((await page.textContent("#why")) === (await api("/kpk/map", proven)).body.explanation.reason, "the why tells the proof's end");
   await d.settle(() => page.click("#proof button >> nth=2"));
   check((await page.$$eval("#history button.node", (bs) => bs.length)) === 3, "three moves of the proof played");
 

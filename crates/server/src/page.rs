@@ -274,18 +274,14 @@ fn first_line(text: &str, parsed: &ParsedFen) -> (String, String) {
 }
 
 /// The explanation of a KPK position, as the script shows it under "Why": the reason, the
-/// proof's line and how it ends, the key squares and the tables' first move where it is the
+/// proof's line, the key squares and the tables' first move where it is the
 /// one to play.
 fn first_teaching(text: &str, parsed: &ParsedFen) -> Option<(String, String, String)> {
     parsed.position.as_kpk()?;
     let e = Explanation::of(text, parsed);
     let proof = e.proof.as_ref().map_or_else(String::new, |p| {
         let sans: Vec<String> = p.line.moves.iter().map(|m| m.san.to_string()).collect();
-        format!(
-            r#"{}<li class="proof-end">and then: {}</li>"#,
-            steps(parsed, &sans),
-            escape(&p.line.end.reason)
-        )
+        steps(parsed, &sans)
     });
     let first = match (&e.first_move, e.category) {
         (Some(m), Category::Win) => format!(". Fastest win: {}", m.san),

@@ -204,13 +204,9 @@ export function showExplanation(explanation, pos, goProof) {
   $("why").textContent = explanation ? explanation.reason : "";
   const list = $("proof");
   list.textContent = "";
-  if (proof) {
-    showSteps(list, proof.line.moves, pos, -1, goProof);
-    const end = document.createElement("li");
-    end.className = "proof-end";
-    end.textContent = "and then: " + proof.line.end.reason;
-    list.appendChild(end);
-  }
+  // the proof's moves to step through; what decides its end is the why's own sentence (the
+  // rule's conditions are kpk explain --verbose's)
+  if (proof) showSteps(list, proof.line.moves, pos, -1, goProof);
   // the tables' first move only where it is the one to play (a drawn position has many)
   const first = explanation && explanation.first_move && explanation.category !== "draw"
     ? (explanation.category === "win" ? ". Fastest win: " : ". Longest defence: ") + explanation.first_move.san
