@@ -8,7 +8,7 @@
 //    page of the server (fetch), over the same 1,000 positions, alternated; median and p99.
 // 3. The first verdict after navigation, on the static site and on kpk serve's page.
 import { spawn } from "node:child_process";
-import { chromium } from "playwright-core";
+import { launch, randomFens } from "./lib.mjs";
 
 const [site, served, bin, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg || 5);
@@ -33,10 +33,7 @@ function native() {
   });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 const page = await browser.newPage();
 await page.goto(site + "/icon.svg");
 await page.evaluate(async () => {
@@ -83,25 +80,8 @@ console.log(`  native ms ${engine.native.map((r) => r.ms)}; wasm ms ${engine.was
 console.log(`  median nps: native ${nativeNps}, wasm in a worker ${wasmNps}: ${((100 * wasmNps) / nativeNps).toFixed(0)}% of native`);
 
 // 2. 1,000 positions of at most three men: the module in the page, the server's round trip
-const fens = await page.evaluate(() => {
-  const out = [];
-  let seed = 777;
-  const rnd = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
-  while (out.length < 1000) {
-    const sq = new Set();
-    while (sq.size < 3) sq.add(rnd(64));
-    const [wk, bk, p] = [...sq];
-    const b = Array(64).fill("1");
-    b[wk] = "K";
-    b[bk] = "k";
-    b[p] = "PNBRQpnbrq"[rnd(10)];
-    const rows = [];
-    for (let r = 7; r >= 0; r--) rows.push(b.slice(r * 8, r * 8 + 8).join("").replace(/1+/g, (s) => s.length));
-    const fen = `${rows.join("/")} ${rnd(2) ? "w" : "b"} - - 0 1`;
-    if (window.kpk.json("standard", fen).status === 200) out.push(fen);
-  }
-  return out;
-});
+const candidates = await page.evaluate(randomFens, [2000, 777]);
+const fens = await page.evaluate((c) => c.filter((fen) => window.kpk.json("standard", fen).status === 200).slice(0, 1000), candidates);
 const server = await browser.newPage();
 await server.goto(served + "/style.css");
 const moduleTimes = [];

@@ -8,8 +8,7 @@
 // the proof; flip; the 50-move clock; terminal positions; bad FENs; the rules' plan and the
 // coach; phone and desktop sizes; no request outside the server. Exits non-zero with a message
 // on the first failure.
-import { chromium } from "playwright-core";
-import { check } from "./lib.mjs";
+import { check, launch } from "./lib.mjs";
 import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
@@ -27,13 +26,7 @@ if (!base) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
+const browser = await launch();
 let failed = false;
 try {
   // 0. the first paint, before and without any script: the board of the link, a loading note

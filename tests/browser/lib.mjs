@@ -1,4 +1,38 @@
-// What the browser tests share: checks, the server's API, and driving the page.
+// What the browser tests share: checks, the server's API, Chromium, and driving the page.
+import { chromium } from "playwright-core";
+
+// Debian's Chromium, headless, with nothing reaching beyond this machine.
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+}
+
+// `count` FENs of at most three men drawn from `seed` (two kings and one man of any kind and
+// colour, either side to move; legal or not). Self-contained, so that a page can run it:
+// page.evaluate(randomFens, [count, seed]).
+export function randomFens([count, seed]) {
+  let s = seed >>> 0;
+  const rnd = (n) => ((s = (s * 1103515245 + 12345) >>> 0) >>> 8) % n;
+  const out = [];
+  while (out.length < count) {
+    const squares = new Set();
+    while (squares.size < 3) squares.add(rnd(64));
+    const [wk, bk, p] = [...squares];
+    const board = Array(64).fill("1");
+    board[wk] = "K";
+    board[bk] = "k";
+    board[p] = "PNBRQpnbrq"[rnd(10)];
+    const rows = [];
+    for (let r = 7; r >= 0; r--) rows.push(board.slice(r * 8, r * 8 + 8).join("").replace(/1+/g, (x) => x.length));
+    out.push(`${rows.join("/")} ${rnd(2) ? "w" : "b"} - - 0 1`);
+  }
+  return out;
+}
 
 export function check(condition, message) {
   if (!condition) throw new Error(message);

@@ -8,6 +8,7 @@
 # under test was built from.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/serve-url.sh"
 kpk="$(realpath "${1:-$here/../../target/release/kpk}")"
 out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"
 mkdir -p "$out"
@@ -16,13 +17,7 @@ log="$out/kpk-serve.log"
 "$kpk" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 100); do
-  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" || true)"
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "kpk serve did not start:"; cat "$log"; exit 1; }
+url_from "$log" "kpk serve"
 (cd "$here" && node explorer.mjs "$url" "$out/kpk-explorer.png")
 kill -INT "$pid"
 wait "$pid"

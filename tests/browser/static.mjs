@@ -7,8 +7,7 @@
 // the module's answer latency over 1,000 positions of at most three men (median and p99), and
 // writes them to figures.json if named (BENCHMARKS.md quotes them). Exits non-zero with a message on the first failure.
 import { writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
-import { check, driver } from "./lib.mjs";
+import { check, driver, launch, randomFens } from "./lib.mjs";
 
 const base = process.argv[2];
 const figuresFile = process.argv[3];
@@ -17,13 +16,7 @@ if (!base) {
   process.exit(2);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  ],
-});
+const browser = await launch();
 
 // the time after navigation when the page first shows an answer (body's data-ready set)
 const timeFirstAnswer = () => {
@@ -84,25 +77,11 @@ try {
   check(pv.trim().length > 0, "the engine shows its line");
 
   // the module's answers in the page: 1,000 positions of at most three men, each timed
-  figures.latency = await page.evaluate(async () => {
+  const candidates = await page.evaluate(randomFens, [2000, 12345]);
+  figures.latency = await page.evaluate(async (candidates) => {
     const { module } = await import(new URL("js/source.js", location.href).href);
     const { kpk } = await module();
-    const fens = [];
-    let seed = 12345;
-    const rnd = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
-    while (fens.length < 1000) {
-      const squares = new Set();
-      while (squares.size < 3) squares.add(rnd(64));
-      const [wk, bk, p] = [...squares];
-      const board = Array(64).fill("1");
-      board[wk] = "K";
-      board[bk] = "k";
-      board[p] = "PNBRQpnbrq"[rnd(10)];
-      const rows = [];
-      for (let r = 7; r >= 0; r--) rows.push(board.slice(r * 8, r * 8 + 8).join("").replace(/1+/g, (s) => s.length));
-      const fen = `${rows.join("/")} ${rnd(2) ? "w" : "b"} - - 0 1`;
-      if (kpk.json("standard", fen).status === 200) fens.push(fen);
-    }
+    const fens = candidates.filter((fen) => kpk.json("standard", fen).status === 200).slice(0, 1000);
     // the page's clock ticks in 0.1 ms (no cross-origin isolation): each position asked 20 times
     // in a row, its time the twentieth of theirs
     const REPEAT = 20;
@@ -114,7 +93,7 @@ try {
     times.sort((a, b) => a - b);
     const ms = (x) => Math.round(x * 1000) / 1000;
     return { positions: fens.length, median_ms: ms(times[500]), p99_ms: ms(times[990]) };
-  });
+  }, candidates);
 
   // offline: the service worker has kept the site; a reload with the network off still answers
   await page.evaluate(() => navigator.serviceWorker.ready);

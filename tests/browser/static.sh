@@ -5,6 +5,7 @@
 #   tests/browser/static.sh SITE_DIR [artifact directory]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/serve-url.sh"
 site="$(realpath "$1")"
 out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"
 mkdir -p "$out"
@@ -12,11 +13,5 @@ log="$out/static-server.log"
 node "$here/serve-static.mjs" "$site" 0 >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 100); do
-  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" || true)"
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { echo "the static file server did not start:"; cat "$log"; exit 1; }
+url_from "$log" "the static file server"
 (cd "$here" && node static.mjs "$url" "$out/static-figures.json")
