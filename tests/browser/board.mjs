@@ -8,14 +8,28 @@ export async function checkBoard(page, base) {
   check((await d.fen()) === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "the page starts from its KPK position");
   check(d.urlFen() === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", `the address bar carries the position: ${page.url()}`);
 
-  // the men are the project's figures, not letters: on the board and in the palette
-  const figures = await page.$$eval("#board use.man", (us) => us.map((u) => u.getAttribute("href")));
-  check(figures.length === 3 && figures.every((h) => /^#piece-[KQRBNP]$/.test(h)), `board figures: ${figures}`);
+  // the men: symbols of the set the build put in (cburnett from lichess's board package, else
+  // the project's own), one per colour and piece, on the board and in the palette
+  const figures = await page.$$eval("#board use.man", (us) => us.map((u) => u.getAttribute("href") + " " + u.dataset.man));
+  const colourOf = (man) => (man === man.toUpperCase() ? "w" : "b");
+  check(
+    figures.length === 3 && figures.every((f) => f === `#piece-${colourOf(f.at(-1))}${f.at(-1).toUpperCase()} ${f.at(-1)}`),
+    `board figures: ${figures}`,
+  );
   check((await page.$$("#board text:not(.coord)")).length === 0, "no lettered men on the board");
-  const palette = await page.$$eval("#palette button[data-piece] use", (us) => us.map((u) => u.getAttribute("href") + " " + u.getAttribute("class")));
-  check(palette.length === 12 && palette.filter((p) => p.endsWith("black")).length === 6, `palette figures: ${palette}`);
-  const symbols = await page.$$eval("svg.defs symbol", (ss) => ss.map((s) => s.id).sort().join(" "));
-  check(symbols === "piece-B piece-K piece-N piece-P piece-Q piece-R", `the figures defined: ${symbols}`);
+  const palette = await page.$$eval("#palette button[data-piece]:has(use)", (bs) => bs.map((b) => b.dataset.piece + " " + b.querySelector("use").getAttribute("href")));
+  check(palette.length === 12 && palette.every((p) => p.endsWith(`#piece-${colourOf(p[0])}${p[0].toUpperCase()}`)), `palette figures: ${palette}`);
+  const wanted = ["w", "b"].flatMap((c) => [..."KQRBNP"].map((r) => `piece-${c}${r}`)).sort().join(" ");
+  const symbols = await page.$$eval("svg.defs symbol[id^=piece-]", (ss) => ss.map((s) => s.id).sort().join(" "));
+  check(symbols === wanted, `the figures defined: ${symbols}`);
+  const set = await page.$eval("svg.defs", (s) => s.dataset.set);
+  check(set === (process.env.KPK_PIECES ?? "cburnett"), `the piece set: ${set}, expected ${process.env.KPK_PIECES ?? "cburnett"}`);
+  const drawn = await page.$$eval("svg.defs symbol[id^=piece-]", (ss) => ss.filter((s) => s.children.length > 0).length);
+  check(drawn === 12, `every symbol draws something: ${drawn} of 12`);
+  if (set === "cburnett") {
+    const credit = await page.textContent("footer .credit");
+    check(/cburnett/.test(credit) && /GPL-2\.0-or-later/.test(credit), `the footer credits the set: ${credit}`);
+  }
 
   // edit mode: clear, place Ke6, Pe5 v Ke8, Black to move
   check(await page.isHidden("#palette"), "the palette belongs to edit mode");

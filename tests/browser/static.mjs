@@ -44,6 +44,10 @@ try {
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0 && document.body.dataset.busy === "false");
   figures.first_answer_ms = Math.round(await page.evaluate(() => window.firstAnswerMs));
 
+  // the men of the set tools/site put in, as kpk serve's build does
+  const set = await page.$eval("svg.defs", (s) => s.dataset.set);
+  check(set === (process.env.KPK_PIECES ?? "cburnett"), `the piece set: ${set}`);
+
   // the KPK lesson, answered by the module: verdict, why, plan; then the coach after a move
   const verdict = await page.textContent("#verdict");
   check(verdict.startsWith("White to move: draw"), `the verdict: ${verdict}`);

@@ -21,7 +21,9 @@ use kpk_syzygy::Tablebases;
 use serde::Deserialize;
 use shakmaty::{Board, Position};
 
-const INDEX: &str = include_str!("../static/index.html");
+/// The page: `static/index.html` as the build script leaves it (with lichess's cburnett men in
+/// place of the drawn ones where `tools/pieces` has fetched them).
+const INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/index.html"));
 const STYLE: &str = include_str!("../static/style.css");
 
 /// The page's JavaScript modules, by file name.
@@ -391,7 +393,8 @@ fn board_svg(board: &Board, flipped: bool, mated: Option<usize>, checked: Option
         let colour = if man.is_ascii_uppercase() { "white" } else { "black" };
         let _ = write!(
             out,
-            r##"<use href="#piece-{}" x="{x}" y="{y}" width="1" height="1" class="man {colour}" data-man="{man}" data-square="{}" pointer-events="none"/>"##,
+            r##"<use href="#piece-{}{}" x="{x}" y="{y}" width="1" height="1" class="man {colour}" data-man="{man}" data-square="{}" pointer-events="none"/>"##,
+            &colour[..1],
             man.to_ascii_uppercase(),
             name(i)
         );
@@ -409,9 +412,9 @@ mod tests {
         let board = Board::from_ascii_board_fen(b"4k3/8/8/8/8/8/4P3/4K3").unwrap();
         let svg = board_svg(&board, false, None, None);
         assert_eq!(svg.matches("<use ").count(), 3);
-        assert!(svg.contains(r##"href="#piece-K" x="4" y="7""##), "{svg}");
+        assert!(svg.contains(r##"href="#piece-wK" x="4" y="7""##), "{svg}");
         assert!(svg.contains(r#"data-man="k" data-square="e8""#));
         // flipped: e1 at the top
-        assert!(board_svg(&board, true, None, None).contains(r##"href="#piece-K" x="3" y="0""##));
+        assert!(board_svg(&board, true, None, None).contains(r##"href="#piece-wK" x="3" y="0""##));
     }
 }

@@ -17,7 +17,7 @@ function el(name, attrs, parent) {
 // The figure of a FEN letter: the symbol's id and the colour's class.
 export function figure(man) {
   const white = man === man.toUpperCase();
-  return { href: "#piece-" + man.toUpperCase(), cls: white ? "white" : "black" };
+  return { href: "#piece-" + (white ? "w" : "b") + man.toUpperCase(), cls: white ? "white" : "black" };
 }
 
 const NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };

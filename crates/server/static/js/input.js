@@ -96,7 +96,9 @@ function askPromotion(candidates) {
   const colour = current().pos.turn === "w" ? "white" : "black";
   for (const b of box.querySelectorAll("button[data-promotion]")) {
     b.hidden = !candidates.some((m) => m.uci[4] === b.dataset.promotion);
-    b.querySelector("use").setAttribute("class", "man " + colour);
+    const use = b.querySelector("use");
+    use.setAttribute("class", "man " + colour);
+    use.setAttribute("href", `#piece-${colour[0]}${b.dataset.promotion.toUpperCase()}`);
   }
   box.querySelector("button[data-promotion]:not([hidden])").focus();
   drawBoard();
