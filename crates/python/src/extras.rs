@@ -143,8 +143,8 @@ fn kpk_board(
 /// The rules' plan for a KPK position: a dict with `move` (a `chess.Move`), `uci`, `san`,
 /// `aim` (a stable name: `"opposition"`, `"key_square"`, `"run"`, ...), `reason` (chess
 /// words) and `progress` (where the side with the pawn is to move and wins, the measure that
-/// falls with every plan move: `ranks_to_go`, `king_steps`, `tempi`); `None` when the side to
-/// move has no legal move.
+/// falls with every plan move: `ranks_to_go`, `king_steps`, `tempi`, `king_ranks_to_go`);
+/// `None` when the side to move has no legal move.
 ///
 /// Raises `ValueError` for a board that is not KPK, `KeyError` for one the reader refuses.
 #[pyfunction]

@@ -116,7 +116,7 @@ def test_plan_and_judge_in_chess_words():
     assert (plan["san"], plan["aim"]) == ("Ke4", "opposition")
     assert plan["reason"] == "the white king takes the opposition, and the black king must give way"
     assert plan["idea"] == "opposition"
-    assert plan["progress"] == {"ranks_to_go": 5, "king_steps": 2, "tempi": 0}
+    assert plan["progress"] == {"ranks_to_go": 5, "king_steps": 2, "tempi": 0, "king_ranks_to_go": 5}
     judged = kpk.judge(board, chess.Move.from_uci("d3d4"))
     assert judged["verdict"]["kind"] == "throws"
     assert judged["verdict"]["idea"] == "opposition"

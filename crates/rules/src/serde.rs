@@ -1,6 +1,6 @@
 //! The `serde` feature: the rules' names serialise as the JSON answers write them, each the
 //! type's own name for programs (an aim, an idea, a verdict, a family, a basis), and the progress measure
-//! as its three counts.
+//! as its four counts.
 //!
 //! ```
 //! use kpk_rules::{Aim, Basis, Idea, Progress, Rule, Verdict};
@@ -10,10 +10,10 @@
 //! assert_eq!(serde_json::to_string(&Rule::STALEMATE.family).unwrap(), r#""drawn""#);
 //! assert_eq!(serde_json::to_string(&Rule::STALEMATE.claim).unwrap(), r#""draw""#);
 //! assert_eq!(serde_json::to_string(&Basis::Proof { plies: 3 }).unwrap(), r#""proof""#);
-//! let p = Progress { ranks_to_go: 5, king_steps: 1, tempi: 0 };
+//! let p = Progress { ranks_to_go: 5, king_steps: 1, tempi: 0, king_ranks_to_go: 4 };
 //! assert_eq!(
 //!     serde_json::to_string(&p).unwrap(),
-//!     r#"{"ranks_to_go":5,"king_steps":1,"tempi":0}"#
+//!     r#"{"ranks_to_go":5,"king_steps":1,"tempi":0,"king_ranks_to_go":4}"#
 //! );
 //! ```
 
@@ -64,12 +64,13 @@ impl Serialize for Basis {
 }
 
 impl Serialize for Progress {
-    /// `{"ranks_to_go": .., "king_steps": .., "tempi": ..}`.
+    /// `{"ranks_to_go": .., "king_steps": .., "tempi": .., "king_ranks_to_go": ..}`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Progress", 3)?;
+        let mut st = s.serialize_struct("Progress", 4)?;
         st.serialize_field("ranks_to_go", &self.ranks_to_go)?;
         st.serialize_field("king_steps", &self.king_steps)?;
         st.serialize_field("tempi", &self.tempi)?;
+        st.serialize_field("king_ranks_to_go", &self.king_ranks_to_go)?;
         st.end()
     }
 }

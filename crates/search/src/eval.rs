@@ -29,7 +29,7 @@ pub enum Knowledge {
     Recognizer,
     /// No table: every KPK position decided by the rules and their proofs
     /// ([`kpk_rules::classify`], exact), a win scored by the rules' plan's progress measure
-    /// ([`kpk_rules::plan_score`]), which falls with every plan move against every defence.
+    /// ([`kpk_rules::plan_score`]), which never rises with a plan move against any defence.
     /// Verdicts are remembered in a process-wide cache, as an evaluation cache would keep them.
     Rules,
     /// No endgame knowledge: material and piece-square terms everywhere.

@@ -17,6 +17,9 @@ pub enum Aim {
     SpareTempo,
     /// The king reaches a key square of the pawn.
     KeySquare,
+    /// The king leads: it steps up and keeps the defender off the pawn's path before the pawn
+    /// advances.
+    Lead,
     /// The king takes the opposition.
     Opposition,
     /// The defender takes the distant opposition: the kings on one file an even number of
@@ -76,7 +79,7 @@ impl Aim {
             Aim::Advance | Aim::KeySquare | Aim::Approach | Aim::ClearTheWay => Idea::KeySquares,
             Aim::Opposition | Aim::Wait => Idea::Opposition,
             Aim::DistantOpposition => Idea::DistantOpposition,
-            Aim::Shoulder => Idea::Shouldering,
+            Aim::Shoulder | Aim::Lead => Idea::Shouldering,
             Aim::Outflank => Idea::Outflanking,
             Aim::CorrespondingSquare => Idea::CorrespondingSquares,
             Aim::StayInFront => Idea::InFront,
@@ -104,6 +107,9 @@ impl Aim {
             }
             Aim::Advance => "the pawn advances under the king's escort",
             Aim::KeySquare => "the {strong} king reaches the key square {to}",
+            Aim::Lead => {
+                "the {strong} king goes first and keeps the {weak} king off the pawn's path"
+            }
             Aim::Opposition | Aim::DistantOpposition if matches!(keeps, Wdl::Draw) => {
                 "the {weak} king takes {opposition}, and the {strong} king cannot pass"
             }
@@ -165,6 +171,7 @@ impl Aim {
             Aim::Advance => "advance",
             Aim::SpareTempo => "spare_tempo",
             Aim::KeySquare => "key_square",
+            Aim::Lead => "lead",
             Aim::Opposition => "opposition",
             Aim::DistantOpposition => "distant_opposition",
             Aim::Shoulder => "shoulder",

@@ -1,5 +1,6 @@
-//! The side with the pawn: the winning plan (push, step nearer the escort zone, or step aside
-//! by a bounded forcing line), and in a drawn position keeping the pawn.
+//! The side with the pawn: the winning plan (the king leading where a push would let the
+//! defender in front of the pawn, else push, step nearer the escort zone, or step aside by a
+//! bounded forcing line), and in a drawn position keeping the pawn.
 
 use alloc::vec::Vec;
 
@@ -136,8 +137,49 @@ fn keeps_win(pos: &Endgame, m: Move) -> Option<(Endgame, Classification)> {
     (after.wdl == Wdl::Loss).then_some((next, after))
 }
 
+/// Whether the defender, to move in `pos`, can step onto the pawn's file in front of the pawn.
+fn defender_reaches_the_path(pos: &Endgame) -> bool {
+    let Some(kpk) = pos.as_kpk() else { return false };
+    let strong = kpk.strong_side();
+    let pawn = Coord::seen_by(kpk.pawn(), strong);
+    pos.legal_moves().iter().any(|m| {
+        let c = Coord::seen_by(m.to, strong);
+        c.file == pawn.file && c.rank > pawn.rank
+    })
+}
+
+/// The king leads: where the winning `push` would let the defender step in front of the pawn,
+/// a winning king step up the board (no farther from the escort zone) after which he cannot,
+/// and every defence leaves a push or a step nearer the zone; the nearest the defender first.
+fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification)> {
+    if push.promotion.is_some() {
+        return None;
+    }
+    let pushed = pos.play_unchecked(push);
+    if Rule::RULE_OF_THE_SQUARE.holds_in(&pushed) || !defender_reaches_the_path(&pushed) {
+        return None;
+    }
+    let x = Frame::of(kpk);
+    let here = zone_steps(x.strong_king, x.pawn);
+    let strong = kpk.strong_side();
+    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
+        .filter_map(|m| {
+            let c = Coord::seen_by(m.to, strong);
+            let up = c.rank > x.strong_king.rank && zone_steps(c, x.pawn) <= here;
+            up.then(|| (c.distance(x.weak_king) * 8 + (c.file - x.pawn.file).abs(), m))
+        })
+        .collect();
+    steps.sort_unstable_by_key(|s| s.0);
+    steps.into_iter().find_map(|(_, m)| {
+        let (next, after) = keeps_win(pos, m)?;
+        (!defender_reaches_the_path(&next) && every_defence(&next, 0)).then_some((m, after))
+    })
+}
+
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
-    let (mv, after) = progress_move(game, pos)
+    let led = winning_push(game, pos).and_then(|(push, _)| lead(game, pos, push));
+    let (mv, after) = led
+        .or_else(|| progress_move(game, pos))
         .or_else(|| {
             (1..=MAX_TEMPI).find_map(|t| {
                 sideways_steps(game, pos)
@@ -173,6 +215,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let blocking = before.strong_king.file == before.pawn.file
             && before.strong_king.rank > before.pawn.rank;
         match &x {
+            _ if led.is_some() => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,

@@ -6,7 +6,10 @@
 //! move and makes progress by a measure ([`Progress`]) that falls with every plan move against
 //! every defence, so no plan game can loop:
 //!
-//! 1. push the pawn (or promote) when the push keeps the win;
+//! 1. push the pawn (or promote) when the push keeps the win, unless the push would let the
+//!    defender step in front of the pawn and a winning king step up the board (no farther from
+//!    the escort zone) keeps him off its path: then the king leads (the measure's last field,
+//!    the king's ranks to go, falls);
 //! 2. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between

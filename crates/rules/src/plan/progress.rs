@@ -1,5 +1,6 @@
 //! The winning plan's progress measure: the pawn's ranks to go, the king's steps to the escort
-//! zone, and the sideways steps (tempi) a bounded forcing line needs before the king gets on.
+//! zone, the sideways steps (tempi) a bounded forcing line needs before the king gets on, and
+//! the king's ranks to go (it leads the pawn up the board).
 
 use kpk::{Endgame, KpkPosition, Wdl};
 use kpk_score::Score;
@@ -24,7 +25,7 @@ use crate::frame::Coord;
 /// })
 /// .unwrap();
 /// let p = rules::progress(&pos).unwrap();
-/// assert_eq!((p.ranks_to_go, p.king_steps, p.tempi), (6, 1, 0));
+/// assert_eq!((p.ranks_to_go, p.king_steps, p.tempi, p.king_ranks_to_go), (6, 1, 0, 5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Progress {
@@ -37,6 +38,9 @@ pub struct Progress {
     /// The king's sideways steps needed, against every defence, before a push or a step nearer
     /// the zone keeps the win (0: one does now).
     pub tempi: u8,
+    /// The ranks between the strong king and the promotion rank: a king step up the board that
+    /// leads the pawn (keeping the defender off its path) makes progress by it.
+    pub king_ranks_to_go: u8,
 }
 
 /// The winning plan's progress measure of a position: `None` unless the side with the pawn is
@@ -77,11 +81,13 @@ fn measure_of_won(pos: &KpkPosition) -> Progress {
 fn measure_at_sight(pos: &KpkPosition) -> Progress {
     let strong = pos.strong_side();
     let pawn = Coord::seen_by(pos.pawn(), strong);
-    #[allow(clippy::cast_sign_loss)] // both in 0..8
+    let king = Coord::seen_by(pos.strong_king(), strong);
+    #[allow(clippy::cast_sign_loss)] // all in 0..8
     Progress {
         ranks_to_go: (7 - pawn.rank) as u8,
-        king_steps: zone_steps(Coord::seen_by(pos.strong_king(), strong), pawn) as u8,
+        king_steps: zone_steps(king, pawn) as u8,
         tempi: 0,
+        king_ranks_to_go: (7 - king.rank) as u8,
     }
 }
 
@@ -90,8 +96,10 @@ fn measure_at_sight(pos: &KpkPosition) -> Progress {
 /// loss) placed below the top of the band by the pawn's ranks to go (64 each), the strong
 /// king's steps to the escort zone (8 each) and, with the side with the pawn to move, the tempi
 /// it needs (the bounded search of [`progress`]); zero for a
-/// draw. The measure falls with every plan move against every defence (`tests/plan.rs`); with
-/// the defender to move the tempi are left out (0).
+/// draw. The score leaves out the measure's last field (the king's ranks to go, which the
+/// span of the known-win band has no room for): it falls with every push, step nearer the
+/// zone or step aside against every defence, and stays level after a step that leads the pawn;
+/// with the defender to move the tempi are left out (0).
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square, Wdl};
