@@ -83,9 +83,12 @@ pub(super) fn king_moves(pos: &Endgame, king: Square) -> impl Iterator<Item = Mo
 /// The progress move of a won position (strong side to move): a winning push, else a winning
 /// step nearer the escort zone, in the plan's order.
 pub(super) fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
-    if let Some(push) = winning_push(pos, kpk) {
-        return Some(push);
-    }
+    winning_push(pos, kpk).or_else(|| nearer_step(pos, kpk))
+}
+
+/// The winning step nearer the escort zone of a won position (strong side to move), in the
+/// plan's order.
+fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
     // a step between the defender and the pawn's file first (shouldering him off), then the
     // nearest the defender (taking the opposition), then the nearest the pawn's stop square
     let nearer = king_steps(pos, kpk, core::cmp::Ordering::Less, |c, defender, pawn| {
@@ -177,9 +180,11 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
 }
 
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
-    let led = winning_push(game, pos).and_then(|(push, _)| lead(game, pos, push));
+    let push = winning_push(game, pos);
+    let led = push.and_then(|(m, _)| lead(game, pos, m));
     let (mv, after) = led
-        .or_else(|| progress_move(game, pos))
+        .or(push)
+        .or_else(|| nearer_step(game, pos))
         .or_else(|| {
             (1..=MAX_TEMPI).find_map(|t| {
                 sideways_steps(game, pos)

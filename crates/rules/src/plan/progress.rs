@@ -38,8 +38,8 @@ pub struct Progress {
     /// The king's sideways steps needed, against every defence, before a push or a step nearer
     /// the zone keeps the win (0: one does now).
     pub tempi: u8,
-    /// The ranks between the strong king and the promotion rank: a king step up the board that
-    /// leads the pawn (keeping the defender off its path) makes progress by it.
+    /// The strong king's ranks to go to the promotion rank: a king step up the board that leads
+    /// the pawn (keeping the defender off its path) makes progress by it.
     pub king_ranks_to_go: u8,
 }
 
@@ -76,8 +76,8 @@ fn measure_of_won(pos: &KpkPosition) -> Progress {
     Progress { tempi, ..measure_at_sight(pos) }
 }
 
-/// The measure's first two fields, which the position shows at sight, whoever is to move (the
-/// tempi left at 0).
+/// The measure's fields that the position shows at sight, whoever is to move: every one but the
+/// tempi (left at 0).
 fn measure_at_sight(pos: &KpkPosition) -> Progress {
     let strong = pos.strong_side();
     let pawn = Coord::seen_by(pos.pawn(), strong);
