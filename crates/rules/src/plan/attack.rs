@@ -99,15 +99,19 @@ fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification
 }
 
 /// The winning sideways steps of a won position (strong side to move): king moves that keep
-/// the escort-zone distance and the win, nearest the defender first.
+/// the escort-zone distance and the win, those off the pawn's path first (a king in front of
+/// its pawn blocks it), then the nearest the defender.
 pub(super) fn sideways_steps(
     pos: &Endgame,
     kpk: &KpkPosition,
 ) -> Vec<(Move, Endgame, Classification)> {
-    king_steps(pos, kpk, core::cmp::Ordering::Equal, |c, defender, _| c.distance(defender))
-        .into_iter()
-        .filter_map(|m| keeps_win(pos, m).map(|(next, after)| (m, next, after)))
-        .collect()
+    king_steps(pos, kpk, core::cmp::Ordering::Equal, |c, defender, pawn| {
+        let in_the_way = i8::from(c.file == pawn.file && c.rank > pawn.rank);
+        in_the_way * 16 + c.distance(defender)
+    })
+    .into_iter()
+    .filter_map(|m| keeps_win(pos, m).map(|(next, after)| (m, next, after)))
+    .collect()
 }
 
 /// The strong king's moves whose distance to the escort zone compares with the king's now as

@@ -18,7 +18,7 @@
 //! 3. else, where the defender holds the king off, step aside round him (outflanking): the
 //!    winning sideways step after which the king gets on soonest against every defence, found
 //!    by a forcing line of at most [`MAX_TEMPI`] such steps (a bounded proof, like the
-//!    classifier's).
+//!    classifier's); among equals, one off the pawn's path before one in its way.
 //!
 //! **The drawing plan** (the defender, in a drawn position) takes the pawn if he can, else
 //! takes the opposition (direct, or distant where the rule of the defender's opposition
