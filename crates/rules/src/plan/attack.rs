@@ -155,31 +155,39 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
     })
 }
 
-/// The king leads: where the winning `push` would let the defender step in front of the pawn,
-/// a winning king step up the board (no farther from the escort zone) after which he cannot,
-/// and every defence leaves a push or a step nearer the zone; the nearest the defender first.
-fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification)> {
+/// The king leads, instead of the winning `push`, with a winning king step up the board (no
+/// farther from the escort zone) after which every defence leaves a push or a step nearer the
+/// zone: while the pawn is on its second or third rank and the king below its fifth (the king
+/// goes first), or where the push would let the defender step in front of the pawn and the
+/// step keeps him off its path. The steps nearest the pawn's file first, then the nearest the
+/// defender; with whether the step keeps the defender off the path.
+fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification, bool)> {
     if push.promotion.is_some() {
         return None;
     }
     let pushed = pos.play_unchecked(push);
-    if Rule::RULE_OF_THE_SQUARE.holds_in(&pushed) || !defender_reaches_the_path(&pushed) {
+    if Rule::RULE_OF_THE_SQUARE.holds_in(&pushed) {
         return None;
     }
     let x = Frame::of(kpk);
+    let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3;
+    if !king_first && !defender_reaches_the_path(&pushed) {
+        return None;
+    }
     let here = zone_steps(x.strong_king, x.pawn);
     let strong = kpk.strong_side();
     let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
         .filter_map(|m| {
             let c = Coord::seen_by(m.to, strong);
             let up = c.rank > x.strong_king.rank && zone_steps(c, x.pawn) <= here;
-            up.then(|| (c.distance(x.weak_king) * 8 + (c.file - x.pawn.file).abs(), m))
+            up.then(|| ((c.file - x.pawn.file).abs() * 8 + c.distance(x.weak_king), m))
         })
         .collect();
     steps.sort_unstable_by_key(|s| s.0);
     steps.into_iter().find_map(|(_, m)| {
         let (next, after) = keeps_win(pos, m)?;
-        (!defender_reaches_the_path(&next) && every_defence(&next, 0)).then_some((m, after))
+        let kept_off = !defender_reaches_the_path(&next);
+        ((king_first || kept_off) && every_defence(&next, 0)).then_some((m, after, kept_off))
     })
 }
 
@@ -187,6 +195,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
     let push = winning_push(game, pos);
     let led = push.and_then(|(m, _)| lead(game, pos, m));
     let (mv, after) = led
+        .map(|(m, after, _)| (m, after))
         .or(push)
         .or_else(|| nearer_step(game, pos))
         .or_else(|| {
@@ -224,14 +233,14 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let blocking = before.strong_king.file == before.pawn.file
             && before.strong_king.rank > before.pawn.rank;
         match &x {
-            _ if led.is_some() => Aim::Lead,
+            _ if led.is_some_and(|(_, _, kept_off)| kept_off) => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
             Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
-            Some(x) if zone_steps(x.strong_king, x.pawn) < here => Aim::Approach,
+            Some(x) if zone_steps(x.strong_king, x.pawn) < here || led.is_some() => Aim::Approach,
             Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
             Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,
             _ => Aim::Wait,

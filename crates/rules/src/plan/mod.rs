@@ -6,10 +6,11 @@
 //! move and makes progress by a measure ([`Progress`]) that falls with every plan move against
 //! every defence, so no plan game can loop:
 //!
-//! 1. push the pawn (or promote) when the push keeps the win, unless the push would let the
-//!    defender step in front of the pawn and a winning king step up the board (no farther from
-//!    the escort zone) keeps him off its path: then the king leads (the measure's last field,
-//!    the king's ranks to go, falls);
+//! 1. push the pawn (or promote) when the push keeps the win, unless the king goes first with
+//!    a winning step up the board (no farther from the escort zone): while the pawn is on its
+//!    second or third rank and the king below its fifth, or where the push would let the
+//!    defender step in front of the pawn and the step keeps him off its path (the measure's
+//!    last field, the king's ranks to go, falls);
 //! 2. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
