@@ -48,6 +48,12 @@ impl Coord {
         }
     }
 
+    /// Whether the square is on the pawn's path: its file, in front of it (both seen from the
+    /// pawn's side).
+    pub(crate) const fn in_front_of(self, pawn: Coord) -> bool {
+        self.file == pawn.file && self.rank > pawn.rank
+    }
+
     /// The square `df` files and `dr` ranks away (may lie off the board).
     pub(crate) const fn offset(self, df: i8, dr: i8) -> Coord {
         Coord { file: self.file + df, rank: self.rank + dr }

@@ -91,10 +91,15 @@ pub(super) fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, C
 fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
     // a step between the defender and the pawn's file first (shouldering him off), then the
     // nearest the defender (taking the opposition), then the nearest the pawn's stop square
-    let nearer = king_steps(pos, kpk, core::cmp::Ordering::Less, |c, defender, pawn| {
-        let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
-        aside * 64 + c.distance(defender) * 8 + c.distance(pawn.offset(0, 1))
-    });
+    let nearer = king_steps(
+        pos,
+        kpk,
+        |_, zone| zone.is_lt(),
+        |c, defender, pawn| {
+            let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
+            aside * 64 + c.distance(defender) * 8 + c.distance(pawn.offset(0, 1))
+        },
+    );
     nearer.into_iter().find_map(|m| keeps_win(pos, m).map(|(_, after)| (m, after)))
 }
 
@@ -105,22 +110,27 @@ pub(super) fn sideways_steps(
     pos: &Endgame,
     kpk: &KpkPosition,
 ) -> Vec<(Move, Endgame, Classification)> {
-    king_steps(pos, kpk, core::cmp::Ordering::Equal, |c, defender, pawn| {
-        let in_the_way = i8::from(c.file == pawn.file && c.rank > pawn.rank);
-        in_the_way * 16 + c.distance(defender)
-    })
+    king_steps(
+        pos,
+        kpk,
+        |_, zone| zone.is_eq(),
+        |c, defender, pawn| {
+            let in_the_way = i8::from(c.in_front_of(pawn));
+            in_the_way * 16 + c.distance(defender)
+        },
+    )
     .into_iter()
     .filter_map(|m| keeps_win(pos, m).map(|(next, after)| (m, next, after)))
     .collect()
 }
 
-/// The strong king's moves whose distance to the escort zone compares with the king's now as
-/// `wanted` (nearer, or the same), ordered by `rank` of the square reached (frame coordinates:
-/// the square, the defender, the pawn), the least first.
+/// The strong king's moves that `wanted` takes (given the square reached and how its distance
+/// to the escort zone compares with the king's now), ordered by `rank` of the square reached
+/// (frame coordinates: the square, the defender, the pawn), the least first.
 fn king_steps(
     pos: &Endgame,
     kpk: &KpkPosition,
-    wanted: core::cmp::Ordering,
+    wanted: impl Fn(Coord, core::cmp::Ordering) -> bool,
     rank: impl Fn(Coord, Coord, Coord) -> i8,
 ) -> Vec<Move> {
     let x = Frame::of(kpk);
@@ -129,7 +139,7 @@ fn king_steps(
     let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
         .filter_map(|m| {
             let c = Coord::seen_by(m.to, strong);
-            (zone_steps(c, x.pawn).cmp(&here) == wanted).then(|| (rank(c, x.weak_king, x.pawn), m))
+            wanted(c, zone_steps(c, x.pawn).cmp(&here)).then(|| (rank(c, x.weak_king, x.pawn), m))
         })
         .collect();
     steps.sort_unstable_by_key(|s| s.0);
@@ -149,10 +159,7 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
     let Some(kpk) = pos.as_kpk() else { return false };
     let strong = kpk.strong_side();
     let pawn = Coord::seen_by(kpk.pawn(), strong);
-    pos.legal_moves().iter().any(|m| {
-        let c = Coord::seen_by(m.to, strong);
-        c.file == pawn.file && c.rank > pawn.rank
-    })
+    pos.legal_moves().iter().any(|m| Coord::seen_by(m.to, strong).in_front_of(pawn))
 }
 
 /// The king leads, instead of the winning `push`, with a winning king step up the board (no
@@ -174,17 +181,11 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
     if !king_first && !defender_reaches_the_path(&pushed) {
         return None;
     }
-    let here = zone_steps(x.strong_king, x.pawn);
-    let strong = kpk.strong_side();
-    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
-        .filter_map(|m| {
-            let c = Coord::seen_by(m.to, strong);
-            let up = c.rank > x.strong_king.rank && zone_steps(c, x.pawn) <= here;
-            up.then(|| ((c.file - x.pawn.file).abs() * 8 + c.distance(x.weak_king), m))
-        })
-        .collect();
-    steps.sort_unstable_by_key(|s| s.0);
-    steps.into_iter().find_map(|(_, m)| {
+    let up = |c: Coord, zone: core::cmp::Ordering| c.rank > x.strong_king.rank && zone.is_le();
+    let steps = king_steps(pos, kpk, up, |c, defender, pawn| {
+        (c.file - pawn.file).abs() * 8 + c.distance(defender)
+    });
+    steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
         let kept_off = !defender_reaches_the_path(&next);
         ((king_first || kept_off) && every_defence(&next, 0)).then_some((m, after, kept_off))
@@ -230,8 +231,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let here = zone_steps(before.strong_king, before.pawn);
         let pawn_attacked = before.weak_king.distance(before.pawn) == 1
             && before.strong_king.distance(before.pawn) > 1;
-        let blocking = before.strong_king.file == before.pawn.file
-            && before.strong_king.rank > before.pawn.rank;
+        let blocking = before.strong_king.in_front_of(before.pawn);
         match &x {
             _ if led.is_some_and(|(_, _, kept_off)| kept_off) => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
