@@ -102,15 +102,12 @@ fn agree(to_move: Color) {
         let planned: Vec<_> = e.moves.iter().filter(|m| m.verdict.plan).collect();
         assert_eq!(planned.len(), 1, "{fen}");
         assert_eq!(planned[0].uci, plan.uci, "{fen}");
-        assert_ne!(planned[0].verdict.kind, kpk_rules::Verdict::Throws, "{fen}");
+        assert_ne!(planned[0].verdict.kind, Verdict::Throws, "{fen}");
         // the footer: the plan's move wherever the tables rank it with the best, else the
         // tables' best, which the list never calls a mistake
         let first = e.first_move.as_ref().expect("a legal move");
-        let outcome = |uci: &str| {
-            dtm::outcomes(&game)
-                .find(|o| kpk_answers::notation::Notation::uci(o.mv) == uci)
-                .map(|o| o.dtm)
-        };
+        let outcome =
+            |uci: &str| dtm::outcomes(&game).find(|o| Notation::uci(o.mv) == uci).map(|o| o.dtm);
         let best = dtm::outcomes(&game).next().unwrap().dtm;
         if outcome(&plan.uci).unwrap() == best {
             assert_eq!(
@@ -122,7 +119,7 @@ fn agree(to_move: Color) {
             assert_eq!(outcome(&first.uci).unwrap(), best, "{fen}");
         }
         let footer = e.moves.iter().find(|m| m.uci == first.uci).unwrap();
-        assert_ne!(footer.verdict.kind, kpk_rules::Verdict::Throws, "{fen}");
+        assert_ne!(footer.verdict.kind, Verdict::Throws, "{fen}");
         // the JSON carries the same values
         let json = serde_json::to_value(&e).unwrap();
         assert_eq!(json["plan"]["uci"], plan.uci.as_str(), "{fen}");

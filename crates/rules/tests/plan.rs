@@ -136,8 +136,8 @@ fn the_plan_wins_every_won_position_against_the_perfect_defender() {
     );
     // the goals are a mean of at most 0.2 plies and 99% (BENCHMARKS.md, not met yet); these
     // floors guard what is measured now
-    assert!(mean <= 0.27, "mean excess {mean}");
-    assert!(share >= 97.7, "optimal share {share}");
+    assert!(mean <= 0.25, "mean excess {mean}");
+    assert!(share >= 97.8, "optimal share {share}");
 }
 
 #[test]
@@ -201,8 +201,8 @@ fn the_defender_of_a_lost_position_resists_by_the_measure() {
         "plan: the lost defender's move is a longest resistance by the tables in {longest} of \
          {positions} positions ({share:.1}%), {micros:.1} us a move with the check"
     );
-    // a floor under what the rules' measure gives now (84.9%)
-    assert!(share >= 84.0, "{share}");
+    // a floor under what the rules' measure gives now (86.3%)
+    assert!(share >= 86.0, "{share}");
 }
 
 /// The attacker's trickiest try in a drawn position: the move after which the defender has the

@@ -346,12 +346,12 @@ fn white_pawn_position(fen: &str) -> KpkPosition {
     let (board, side) = (fields.next().unwrap(), fields.next().unwrap());
     let mut men = [None; 3];
     for (row, rank) in board.split('/').zip((0..8u8).rev()) {
-        let mut file = 0;
+        let mut file = 0_u8;
         for c in row.chars() {
             match c.to_digit(10) {
-                Some(n) => file += n,
+                Some(n) => file += u8::try_from(n).unwrap(),
                 None => {
-                    let sq = kpk::Square::new(rank * 8 + file as u8).unwrap();
+                    let sq = kpk::Square::new(rank * 8 + file).unwrap();
                     men["KPk".find(c).unwrap()] = Some(sq);
                     file += 1;
                 }

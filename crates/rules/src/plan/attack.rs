@@ -1,5 +1,5 @@
-//! The side with the pawn: the winning plan (the king leading where a push would let the
-//! defender in front of the pawn, else push, step nearer the escort zone, or step aside by a
+//! The side with the pawn: the winning plan (the king clearing the pawn's way when it runs, or
+//! leading where a push would let the defender in front of the pawn, else push, step nearer the escort zone, or step aside by a
 //! bounded forcing line), and in a drawn position keeping the pawn.
 
 use alloc::vec::Vec;
@@ -165,8 +165,8 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 /// The king leads, instead of the winning `push`, with a winning king step up the board (no
 /// farther from the escort zone) after which every defence leaves a push or a step nearer the
 /// zone: while the pawn is on its second or third rank and the king below its fifth (the king
-/// goes first), or where the push would let the defender step in front of the pawn and the
-/// step keeps him off its path. The steps nearest the pawn's file first, then the nearest the
+/// goes first), or where the king stands at most two ranks ahead of the pawn, the push would
+/// let the defender step in front of the pawn and the step keeps him off its path. The steps nearest the pawn's file first, then the nearest the
 /// defender; with whether the step keeps the defender off the path.
 fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification, bool)> {
     if push.promotion.is_some() {
@@ -178,7 +178,8 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
     }
     let x = Frame::of(kpk);
     let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3;
-    if !king_first && !defender_reaches_the_path(&pushed) {
+    let near = x.strong_king.rank <= x.pawn.rank + 2;
+    if !(king_first || near && defender_reaches_the_path(&pushed)) {
         return None;
     }
     let up = |c: Coord, zone: core::cmp::Ordering| c.rank > x.strong_king.rank && zone.is_le();
@@ -193,10 +194,11 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
 }
 
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
+    let cleared = clear_the_way(game, pos);
     let push = winning_push(game, pos);
-    let led = push.and_then(|(m, _)| lead(game, pos, m));
-    let (mv, after) = led
-        .map(|(m, after, _)| (m, after))
+    let led = push.filter(|_| cleared.is_none()).and_then(|(m, _)| lead(game, pos, m));
+    let (mv, after) = cleared
+        .or(led.map(|(m, after, _)| (m, after)))
         .or(push)
         .or_else(|| nearer_step(game, pos))
         .or_else(|| {
@@ -233,6 +235,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             && before.strong_king.distance(before.pawn) > 1;
         let blocking = before.strong_king.in_front_of(before.pawn);
         match &x {
+            _ if cleared.is_some() => Aim::ClearTheWay,
             _ if led.is_some_and(|(_, _, kept_off)| kept_off) => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
@@ -247,6 +250,22 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         }
     };
     Plan { position: *pos, mv, aim, wdl: Wdl::Win, after }
+}
+
+/// The king stands in front of its pawn with the defender outside the pawn's square: the
+/// winning step off the pawn's path after which the pawn runs, the nearest the defender (the
+/// king heads for the queen's mate).
+fn clear_the_way(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
+    let x = Frame::of(kpk);
+    if !x.strong_king.in_front_of(x.pawn) {
+        return None;
+    }
+    let steps =
+        king_steps(pos, kpk, |c, _| !c.in_front_of(x.pawn), |c, defender, _| c.distance(defender));
+    steps.into_iter().find_map(|m| {
+        let (next, after) = keeps_win(pos, m)?;
+        Rule::RULE_OF_THE_SQUARE.holds_in(&next).then_some((m, after))
+    })
 }
 
 /// Whether `push` is a single step where the double step was legal and throws the win away:

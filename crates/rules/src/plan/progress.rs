@@ -1,6 +1,7 @@
 //! The winning plan's progress measure: the pawn's ranks to go, the king's steps to the escort
 //! zone, the sideways steps (tempi) a bounded forcing line needs before the king gets on, and
-//! the king's ranks to go (it leads the pawn up the board).
+//! the king's ranks to go (it leads the pawn up the board); once the pawn runs, only its ranks
+//! to go.
 
 use kpk::{Endgame, KpkPosition, Wdl};
 use kpk_score::Score;
@@ -8,9 +9,12 @@ use kpk_score::Score;
 use super::attack::{MAX_TEMPI, forces, zone_steps};
 use crate::classifier::classify;
 use crate::frame::Coord;
+use crate::rule::Rule;
 
 /// How far a won position is from its end, by the rules: compared field by field in order, it
-/// falls with every move of the winning plan against every defence.
+/// falls with every move of the winning plan against every defence. Once the pawn runs (the
+/// rule of the square, the pawn below its seventh rank) the king's fields are 0: the king is
+/// no longer needed.
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square};
@@ -38,8 +42,10 @@ pub struct Progress {
     /// The king's sideways steps needed, against every defence, before a push or a step nearer
     /// the zone keeps the win (0: one does now).
     pub tempi: u8,
-    /// The strong king's ranks to go to the promotion rank: a king step up the board that leads
-    /// the pawn (keeping the defender off its path) makes progress by it.
+    /// The strong king's ranks to go to the promotion rank, two more on the pawn's promotion
+    /// square (in the pawn's way): a king step up the board that leads the pawn (keeping the
+    /// defender off its path) makes progress by it, and so does stepping off the promotion
+    /// square.
     pub king_ranks_to_go: u8,
 }
 
@@ -71,9 +77,13 @@ pub fn progress(pos: &KpkPosition) -> Option<Progress> {
 /// The measure of a position the caller knows is won with the side with the pawn to move (the
 /// tempi are searched as if it were).
 fn measure_of_won(pos: &KpkPosition) -> Progress {
+    let at_sight = measure_at_sight(pos);
+    if runs(pos) {
+        return at_sight;
+    }
     let game = Endgame::from(*pos);
     let tempi = (0..=MAX_TEMPI).find(|&t| forces(&game, t)).unwrap_or(MAX_TEMPI + 1);
-    Progress { tempi, ..measure_at_sight(pos) }
+    Progress { tempi, ..at_sight }
 }
 
 /// The measure's fields that the position shows at sight, whoever is to move: every one but the
@@ -82,13 +92,26 @@ fn measure_at_sight(pos: &KpkPosition) -> Progress {
     let strong = pos.strong_side();
     let pawn = Coord::seen_by(pos.pawn(), strong);
     let king = Coord::seen_by(pos.strong_king(), strong);
-    #[allow(clippy::cast_sign_loss)] // all in 0..8
+    #[allow(clippy::cast_sign_loss)] // in 0..8
+    let ranks_to_go = (7 - pawn.rank) as u8;
+    if runs(pos) {
+        return Progress { ranks_to_go, king_steps: 0, tempi: 0, king_ranks_to_go: 0 };
+    }
+    let in_the_way = if king.in_front_of(pawn) && king.rank == 7 { 2 } else { 0 };
+    #[allow(clippy::cast_sign_loss)] // all in 0..10
     Progress {
-        ranks_to_go: (7 - pawn.rank) as u8,
+        ranks_to_go,
         king_steps: zone_steps(king, pawn) as u8,
         tempi: 0,
-        king_ranks_to_go: (7 - king.rank) as u8,
+        king_ranks_to_go: (7 - king.rank + in_the_way) as u8,
     }
+}
+
+/// Whether the pawn runs (the rule of the square) from below its seventh rank, where a
+/// promotion can still stalemate.
+fn runs(pos: &KpkPosition) -> bool {
+    let pawn = Coord::seen_by(pos.pawn(), pos.strong_side());
+    pawn.rank < 6 && Rule::RULE_OF_THE_SQUARE.recognize(pos).is_some()
 }
 
 /// The winning plan's progress measure ([`Progress`]) as a score
