@@ -164,10 +164,15 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 
 /// The king leads, instead of the winning `push`, with a winning king step up the board (no
 /// farther from the escort zone) after which every defence leaves a push or a step nearer the
-/// zone: while the pawn is on its second or third rank and the king below its fifth (the king
-/// goes first), or where the king stands at most two ranks ahead of the pawn, the push would
-/// let the defender step in front of the pawn and the step keeps him off its path. The steps nearest the pawn's file first, then the nearest the
-/// defender; with whether the step keeps the defender off the path.
+/// zone:
+/// - while the pawn is on its second or third rank and the king below its fifth (the king goes
+///   first);
+/// - where the king can shut the defender out ([`shuts_out`]), straight up;
+/// - where the king stands at most two ranks ahead of the pawn, the push would let the defender
+///   step in front of the pawn and the step keeps him off its path.
+///
+/// The steps nearest the pawn's file first, then the nearest the defender; with whether the
+/// step keeps the defender off the path.
 fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification, bool)> {
     if push.promotion.is_some() {
         return None;
@@ -178,19 +183,36 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
     }
     let x = Frame::of(kpk);
     let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3;
+    let shut_out = shuts_out(&x);
     let near = x.strong_king.rank <= x.pawn.rank + 2;
-    if !(king_first || near && defender_reaches_the_path(&pushed)) {
+    if !(king_first || shut_out || near && defender_reaches_the_path(&pushed)) {
         return None;
     }
-    let up = |c: Coord, zone: core::cmp::Ordering| c.rank > x.strong_king.rank && zone.is_le();
+    let up = |c: Coord, zone: core::cmp::Ordering| {
+        c.rank > x.strong_king.rank && zone.is_le() && (!shut_out || c.file == x.strong_king.file)
+    };
     let steps = king_steps(pos, kpk, up, |c, defender, pawn| {
         (c.file - pawn.file).abs() * 8 + c.distance(defender)
     });
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
         let kept_off = !defender_reaches_the_path(&next);
-        ((king_first || kept_off) && every_defence(&next, 0)).then_some((m, after, kept_off))
+        ((king_first || shut_out || kept_off) && every_defence(&next, 0))
+            .then_some((m, after, kept_off))
     })
+}
+
+/// Whether the king, on a key square beside the pawn two ranks ahead of it (the pawn on its
+/// fourth rank or lower), can shut out a defender who comes from above on the king's other side:
+/// a step straight up keeps him from the pawn's path.
+fn shuts_out(x: &Frame) -> bool {
+    let (k, p, d) = (x.strong_king, x.pawn, x.weak_king);
+    x.keys.contains(k)
+        && p.rank <= 3
+        && k.rank == p.rank + 2
+        && (k.file - p.file).abs() == 1
+        && d.rank > k.rank
+        && between_files(k.file, d.file, p.file)
 }
 
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
@@ -252,16 +274,20 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
     Plan { position: *pos, mv, aim, wdl: Wdl::Win, after }
 }
 
-/// The king stands in front of its pawn with the defender outside the pawn's square: the
-/// winning step off the pawn's path after which the pawn runs, the nearest the defender (the
-/// king heads for the queen's mate).
+/// The king stands on its pawn's stop square with the defender outside the pawn's square: the
+/// winning step off the pawn's path after which the pawn runs, the nearest the defender, then
+/// the nearest his file (the king heads for the queen's mate).
 fn clear_the_way(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
     let x = Frame::of(kpk);
-    if !x.strong_king.in_front_of(x.pawn) {
+    if x.strong_king != x.pawn.offset(0, 1) {
         return None;
     }
-    let steps =
-        king_steps(pos, kpk, |c, _| !c.in_front_of(x.pawn), |c, defender, _| c.distance(defender));
+    let steps = king_steps(
+        pos,
+        kpk,
+        |c, _| !c.in_front_of(x.pawn),
+        |c, defender, _| c.distance(defender) * 8 + (c.file - defender.file).abs(),
+    );
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
         Rule::RULE_OF_THE_SQUARE.holds_in(&next).then_some((m, after))

@@ -11,10 +11,11 @@
 //!    way);
 //! 2. push the pawn (or promote) when the push keeps the win, unless the king goes first with
 //!    a winning step up the board (no farther from the escort zone): while the pawn is on its
-//!    second or third rank and the king below its fifth, or where the king stands at most two
-//!    ranks ahead of the pawn, the push would let the defender step in front of the pawn and
-//!    the step keeps him off its path (the measure's last field, the king's ranks to go,
-//!    falls);
+//!    second or third rank and the king below its fifth; straight up from a key square beside
+//!    the pawn, two ranks ahead of it, to shut out a defender coming from above on the king's
+//!    other side; or where the king stands at most two ranks ahead of the pawn, the push would
+//!    let the defender step in front of the pawn and the step keeps him off its path (the
+//!    measure's last field, the king's ranks to go, falls);
 //! 3. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
