@@ -17,6 +17,8 @@ pub enum Aim {
     SpareTempo,
     /// The king reaches a key square of the pawn.
     KeySquare,
+    /// The king goes first where the push would be the spare tempo, keeping the tempo in hand.
+    KeepTempo,
     /// The king leads: it steps up and keeps the defender off the pawn's path before the pawn
     /// advances.
     Lead,
@@ -75,7 +77,7 @@ impl Aim {
             Aim::Promote(_) => Idea::Promotion,
             Aim::Run => Idea::PawnRuns,
             Aim::EnterSquare => Idea::RuleOfTheSquare,
-            Aim::SpareTempo => Idea::SpareTempo,
+            Aim::SpareTempo | Aim::KeepTempo => Idea::SpareTempo,
             Aim::Advance | Aim::KeySquare | Aim::Approach | Aim::ClearTheWay => Idea::KeySquares,
             Aim::Opposition | Aim::Wait => Idea::Opposition,
             Aim::DistantOpposition => Idea::DistantOpposition,
@@ -104,6 +106,9 @@ impl Aim {
             Aim::Run => "the pawn runs: the {weak} king is outside its square",
             Aim::SpareTempo => {
                 "the pawn steps once, keeping a tempo: the {weak} king must give way"
+            }
+            Aim::KeepTempo => {
+                "the {strong} king goes first, and the pawn keeps its spare tempo in hand"
             }
             Aim::Advance => "the pawn advances under the king's escort",
             Aim::KeySquare => "the {strong} king reaches the key square {to}",
@@ -170,6 +175,7 @@ impl Aim {
             Aim::Run => "run",
             Aim::Advance => "advance",
             Aim::SpareTempo => "spare_tempo",
+            Aim::KeepTempo => "keep_tempo",
             Aim::KeySquare => "key_square",
             Aim::Lead => "lead",
             Aim::Opposition => "opposition",

@@ -167,13 +167,19 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 /// zone:
 /// - while the pawn is on its second or third rank and the king below its fifth (the king goes
 ///   first);
+/// - where the push would be the spare tempo (a single step where the double step throws the
+///   win away): the king goes first and keeps the tempo in hand;
 /// - where the king can shut the defender out ([`shuts_out`]), straight up;
 /// - where the king stands at most two ranks ahead of the pawn, the push would let the defender
 ///   step in front of the pawn and the step keeps him off its path.
 ///
-/// The steps nearest the pawn's file first, then the nearest the defender; with whether the
-/// step keeps the defender off the path.
-fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classification, bool)> {
+/// The steps nearest the pawn's file first, then the nearest the defender; with the step's own
+/// aim where it has one (keeping the tempo, or keeping the defender off the path).
+fn lead(
+    pos: &Endgame,
+    kpk: &KpkPosition,
+    push: Move,
+) -> Option<(Move, Classification, Option<Aim>)> {
     if push.promotion.is_some() {
         return None;
     }
@@ -182,7 +188,8 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
         return None;
     }
     let x = Frame::of(kpk);
-    let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3;
+    let keeps_tempo = spare_tempo(pos, push);
+    let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3 || keeps_tempo;
     let shut_out = shuts_out(&x);
     let near = x.strong_king.rank <= x.pawn.rank + 2;
     if !(king_first || shut_out || near && defender_reaches_the_path(&pushed)) {
@@ -197,8 +204,8 @@ fn lead(pos: &Endgame, kpk: &KpkPosition, push: Move) -> Option<(Move, Classific
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
         let kept_off = !defender_reaches_the_path(&next);
-        ((king_first || shut_out || kept_off) && every_defence(&next, 0))
-            .then_some((m, after, kept_off))
+        let aim = if keeps_tempo { Some(Aim::KeepTempo) } else { kept_off.then_some(Aim::Lead) };
+        ((king_first || shut_out || kept_off) && every_defence(&next, 0)).then_some((m, after, aim))
     })
 }
 
@@ -258,7 +265,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let blocking = before.strong_king.in_front_of(before.pawn);
         match &x {
             _ if cleared.is_some() => Aim::ClearTheWay,
-            _ if led.is_some_and(|(_, _, kept_off)| kept_off) => Aim::Lead,
+            _ if let Some((_, _, Some(aim))) = led => aim,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
