@@ -96,8 +96,10 @@ fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification
         kpk,
         |_, zone| zone.is_lt(),
         |c, defender, pawn| {
-            let aside = i8::from(!between_files(c.file, defender.file, pawn.file));
-            aside * 64 + c.distance(defender) * 8 + c.distance(pawn.offset(0, 1))
+            let aside = i16::from(!between_files(c.file, defender.file, pawn.file));
+            let near = i16::from(c.distance(defender));
+            let stop = i16::from(c.distance(pawn.offset(0, 1)));
+            aside * 512 + near * 64 + stop * 8 + i16::from((c.file - pawn.file).abs())
         },
     );
     nearer.into_iter().find_map(|m| keeps_win(pos, m).map(|(_, after)| (m, after)))
@@ -115,8 +117,8 @@ pub(super) fn sideways_steps(
         kpk,
         |_, zone| zone.is_eq(),
         |c, defender, pawn| {
-            let in_the_way = i8::from(c.in_front_of(pawn));
-            in_the_way * 16 + c.distance(defender)
+            let in_the_way = i16::from(c.in_front_of(pawn));
+            in_the_way * 16 + i16::from(c.distance(defender))
         },
     )
     .into_iter()
@@ -131,12 +133,12 @@ fn king_steps(
     pos: &Endgame,
     kpk: &KpkPosition,
     wanted: impl Fn(Coord, core::cmp::Ordering) -> bool,
-    rank: impl Fn(Coord, Coord, Coord) -> i8,
+    rank: impl Fn(Coord, Coord, Coord) -> i16,
 ) -> Vec<Move> {
     let x = Frame::of(kpk);
     let here = zone_steps(x.strong_king, x.pawn);
     let strong = kpk.strong_side();
-    let mut steps: Vec<(i8, Move)> = king_moves(pos, kpk.strong_king())
+    let mut steps: Vec<(i16, Move)> = king_moves(pos, kpk.strong_king())
         .filter_map(|m| {
             let c = Coord::seen_by(m.to, strong);
             wanted(c, zone_steps(c, x.pawn).cmp(&here)).then(|| (rank(c, x.weak_king, x.pawn), m))
@@ -199,7 +201,7 @@ fn lead(
         c.rank > x.strong_king.rank && zone.is_le() && (!shut_out || c.file == x.strong_king.file)
     };
     let steps = king_steps(pos, kpk, up, |c, defender, pawn| {
-        (c.file - pawn.file).abs() * 8 + c.distance(defender)
+        i16::from((c.file - pawn.file).abs() * 8 + c.distance(defender))
     });
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
@@ -293,7 +295,7 @@ fn clear_the_way(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classificati
         pos,
         kpk,
         |c, _| !c.in_front_of(x.pawn),
-        |c, defender, _| c.distance(defender) * 8 + (c.file - defender.file).abs(),
+        |c, defender, _| i16::from(c.distance(defender) * 8 + (c.file - defender.file).abs()),
     );
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
