@@ -90,7 +90,8 @@ pub(super) fn progress_move(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, C
 /// plan's order.
 fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
     // a step between the defender and the pawn's file first (shouldering him off), then the
-    // nearest the defender (taking the opposition), then the nearest the pawn's stop square
+    // nearest the defender (taking the opposition), then the nearest the pawn's stop square,
+    // then the nearest the pawn's file (the key square in front of it)
     let nearer = king_steps(
         pos,
         kpk,

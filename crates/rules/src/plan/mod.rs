@@ -6,21 +6,22 @@
 //! move and makes progress by a measure ([`Progress`]) that falls with every plan move against
 //! every defence, so no plan game can loop:
 //!
-//! 1. where the king stands in front of its pawn and a winning step aside lets the pawn run
-//!    (the defender outside its square), step aside, the nearest the defender (clearing the
-//!    way);
+//! 1. where the king stands on its pawn's stop square and a winning step aside lets the pawn
+//!    run (the defender outside its square), step aside, the nearest the defender (clearing
+//!    the way);
 //! 2. push the pawn (or promote) when the push keeps the win, unless the king goes first with
 //!    a winning step up the board (no farther from the escort zone): while the pawn is on its
-//!    second or third rank and the king below its fifth; straight up from a key square beside
-//!    the pawn, two ranks ahead of it, to shut out a defender coming from above on the king's
-//!    other side; or where the king stands at most two ranks ahead of the pawn, the push would
-//!    let the defender step in front of the pawn and the step keeps him off its path (the
-//!    measure's last field, the king's ranks to go, falls);
+//!    second or third rank and the king below its fifth; where the push would be the spare
+//!    tempo (the pawn keeps it in hand); straight up from a key square beside the pawn, two
+//!    ranks ahead of it, to shut out a defender coming from above on the king's other side; or
+//!    where the king stands at most two ranks ahead of the pawn, the push would let the
+//!    defender step in front of the pawn and the step keeps him off its path (the measure's
+//!    last field, the king's ranks to go, falls);
 //! 3. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
 //!    the defender and the pawn's file first (shouldering), then nearest the defender (taking
-//!    the opposition), then nearest the pawn's stop square;
+//!    the opposition), then nearest the pawn's stop square, then nearest the pawn's file;
 //! 4. else, where the defender holds the king off, step aside round him (outflanking): the
 //!    winning sideways step after which the king gets on soonest against every defence, found
 //!    by a forcing line of at most [`MAX_TEMPI`] such steps (a bounded proof, like the
