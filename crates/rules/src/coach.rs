@@ -361,11 +361,8 @@ fn motive_of(
     }
     let first = next.play_unchecked(reply);
     // a pawn move that runs: the rule of the square, before any king's geometry
-    let runs = |pos: &Endgame| {
-        pos.as_kpk().is_some_and(|k| Rule::RULE_OF_THE_SQUARE.recognize(&k).is_some())
-    };
     let pawn_reply = next.extra().is_some_and(|(_, sq)| sq == reply.from);
-    if pawn_reply && (reply.promotion.is_some() || runs(&first)) {
+    if pawn_reply && (reply.promotion.is_some() || Rule::RULE_OF_THE_SQUARE.holds_in(&first)) {
         return (Idea::PawnRuns, after("the pawn runs"));
     }
     if let Some(k) = first.as_kpk().filter(|_| !pawn_reply) {

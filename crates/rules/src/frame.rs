@@ -54,6 +54,11 @@ impl Coord {
         self.file == pawn.file && self.rank > pawn.rank
     }
 
+    /// Whether the square is the pawn's promotion square (both seen from the pawn's side).
+    pub(crate) const fn is_promotion_square_of(self, pawn: Coord) -> bool {
+        self.file == pawn.file && self.rank == 7
+    }
+
     /// The square `df` files and `dr` ranks away (may lie off the board).
     pub(crate) const fn offset(self, df: i8, dr: i8) -> Coord {
         Coord { file: self.file + df, rank: self.rank + dr }

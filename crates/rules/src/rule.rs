@@ -6,7 +6,7 @@ use crate::frame::{Frame, Race};
 use crate::idea::Idea;
 use alloc::string::String;
 
-use kpk::{KpkPosition, Wdl};
+use kpk::{Endgame, KpkPosition, Wdl};
 
 /// What a rule claims when it fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -394,6 +394,11 @@ impl Rule {
             Some(c) => c.to_lowercase().chain(chars).collect(),
             None => String::new(),
         }
+    }
+
+    /// Whether the rule holds in a position of at most three men (never without a pawn).
+    pub(crate) fn holds_in(&self, pos: &Endgame) -> bool {
+        pos.as_kpk().is_some_and(|k| self.recognize(&k).is_some())
     }
 
     /// The claim for a position already seen from the pawn's side.

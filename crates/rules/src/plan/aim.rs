@@ -17,7 +17,8 @@ pub enum Aim {
     SpareTempo,
     /// The king reaches a key square of the pawn.
     KeySquare,
-    /// The king goes first where the push would be the spare tempo, keeping the tempo in hand.
+    /// The king goes first where the push would be the spare tempo: the pawn keeps the choice
+    /// of one step or two for later.
     KeepTempo,
     /// The king leads: it steps up and keeps the defender off the pawn's path before the pawn
     /// advances.
@@ -108,7 +109,7 @@ impl Aim {
                 "the pawn steps once, keeping a tempo: the {weak} king must give way"
             }
             Aim::KeepTempo => {
-                "the {strong} king goes first, and the pawn keeps its spare tempo in hand"
+                "the {strong} king goes first, and the pawn keeps the choice of one step or two"
             }
             Aim::Advance => "the pawn advances under the king's escort",
             Aim::KeySquare => "the {strong} king reaches the key square {to}",

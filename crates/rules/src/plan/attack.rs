@@ -1,5 +1,5 @@
-//! The side with the pawn: the winning plan (the king clearing the pawn's way when it runs, or
-//! leading where a push would let the defender in front of the pawn, else push, step nearer the escort zone, or step aside by a
+//! The side with the pawn: the winning plan (the king stepping out of the pawn's way so that it
+//! runs, or going first, else push, step nearer the escort zone, or step aside by a
 //! bounded forcing line), and in a drawn position keeping the pawn.
 
 use alloc::vec::Vec;
@@ -170,18 +170,21 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 /// zone:
 /// - while the pawn is on its second or third rank and the king below its fifth (the king goes
 ///   first);
-/// - where the push would be the spare tempo (a single step where the double step throws the
-///   win away): the king goes first and keeps the tempo in hand;
-/// - where the king can shut the defender out ([`shuts_out`]), straight up;
+/// - where the push would be the `spare` tempo (a single step where the double step throws the
+///   win away): the king goes first and the pawn keeps the choice of one step or two;
+/// - where the king can shut the defender out ([`shuts_out`]); then only straight up, whichever
+///   other reason holds;
 /// - where the king stands at most two ranks ahead of the pawn, the push would let the defender
 ///   step in front of the pawn and the step keeps him off its path.
 ///
-/// The steps nearest the pawn's file first, then the nearest the defender; with the step's own
-/// aim where it has one (keeping the tempo, or keeping the defender off the path).
+/// Never onto the promotion square. The steps nearest the pawn's file first, then the nearest
+/// the defender; with the step's own aim where it has one (keeping the tempo, or keeping the
+/// defender off the path).
 fn lead(
     pos: &Endgame,
     kpk: &KpkPosition,
     push: Move,
+    spare: bool,
 ) -> Option<(Move, Classification, Option<Aim>)> {
     if push.promotion.is_some() {
         return None;
@@ -191,15 +194,17 @@ fn lead(
         return None;
     }
     let x = Frame::of(kpk);
-    let keeps_tempo = spare_tempo(pos, push);
-    let king_first = x.pawn.rank <= 2 && x.strong_king.rank <= 3 || keeps_tempo;
+    let goes_first = (x.pawn.rank <= 2 && x.strong_king.rank <= 3) || spare;
     let shut_out = shuts_out(&x);
-    let near = x.strong_king.rank <= x.pawn.rank + 2;
-    if !(king_first || shut_out || near && defender_reaches_the_path(&pushed)) {
+    let within_two_ranks = x.strong_king.rank <= x.pawn.rank + 2;
+    if !(goes_first || shut_out || (within_two_ranks && defender_reaches_the_path(&pushed))) {
         return None;
     }
     let up = |c: Coord, zone: core::cmp::Ordering| {
-        c.rank > x.strong_king.rank && zone.is_le() && (!shut_out || c.file == x.strong_king.file)
+        c.rank > x.strong_king.rank
+            && zone.is_le()
+            && !c.is_promotion_square_of(x.pawn)
+            && (!shut_out || c.file == x.strong_king.file)
     };
     let steps = king_steps(pos, kpk, up, |c, defender, pawn| {
         i16::from((c.file - pawn.file).abs() * 8 + c.distance(defender))
@@ -207,14 +212,15 @@ fn lead(
     steps.into_iter().find_map(|m| {
         let (next, after) = keeps_win(pos, m)?;
         let kept_off = !defender_reaches_the_path(&next);
-        let aim = if keeps_tempo { Some(Aim::KeepTempo) } else { kept_off.then_some(Aim::Lead) };
-        ((king_first || shut_out || kept_off) && every_defence(&next, 0)).then_some((m, after, aim))
+        let aim = if spare { Some(Aim::KeepTempo) } else { kept_off.then_some(Aim::Lead) };
+        ((goes_first || shut_out || kept_off) && every_defence(&next, 0)).then_some((m, after, aim))
     })
 }
 
-/// Whether the king, on a key square beside the pawn two ranks ahead of it (the pawn on its
-/// fourth rank or lower), can shut out a defender who comes from above on the king's other side:
-/// a step straight up keeps him from the pawn's path.
+/// Whether the king, on a key square on a file next to the pawn's and two ranks ahead of it (the
+/// pawn on its fourth rank or lower; never a rook pawn's, whose key squares lie on the seventh
+/// and eighth ranks), can shut out a defender who comes from above, on the far side of the king
+/// from the pawn: a step straight up keeps him from the pawn's path.
 fn shuts_out(x: &Frame) -> bool {
     let (k, p, d) = (x.strong_king, x.pawn, x.weak_king);
     x.keys.contains(k)
@@ -227,8 +233,9 @@ fn shuts_out(x: &Frame) -> bool {
 
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
     let cleared = clear_the_way(game, pos);
-    let push = winning_push(game, pos);
-    let led = push.filter(|_| cleared.is_none()).and_then(|(m, _)| lead(game, pos, m));
+    let push = if cleared.is_none() { winning_push(game, pos) } else { None };
+    let spare = push.is_some_and(|(m, _)| spare_tempo(game, m));
+    let led = push.and_then(|(m, _)| lead(game, pos, m, spare));
     let (mv, after) = cleared
         .or(led.map(|(m, after, _)| (m, after)))
         .or(push)
@@ -257,7 +264,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         match mv.promotion {
             Some(role) => Aim::Promote(role),
             None if Rule::RULE_OF_THE_SQUARE.holds_in(&next) => Aim::Run,
-            None if spare_tempo(game, mv) => Aim::SpareTempo,
+            None if spare => Aim::SpareTempo,
             None => Aim::Advance,
         }
     } else {
@@ -268,10 +275,11 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         let blocking = before.strong_king.in_front_of(before.pawn);
         match &x {
             _ if cleared.is_some() => Aim::ClearTheWay,
-            _ if let Some((_, _, Some(aim))) = led => aim,
+            _ if let Some((_, _, Some(Aim::Lead))) = led => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
             Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
+            _ if let Some((_, _, Some(aim))) = led => aim,
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
             Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
@@ -286,7 +294,7 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
 
 /// The king stands on its pawn's stop square with the defender outside the pawn's square: the
 /// winning step off the pawn's path after which the pawn runs, the nearest the defender, then
-/// the nearest his file (the king heads for the queen's mate).
+/// the nearest his file (towards the defender, to help the new queen mate).
 fn clear_the_way(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
     let x = Frame::of(kpk);
     if x.strong_king != x.pawn.offset(0, 1) {
@@ -336,13 +344,6 @@ const fn between_files(k: i8, d: i8, p: i8) -> bool {
 fn shoulders(x: &Frame) -> bool {
     x.strong_king.distance(x.weak_king) == 2
         && between_files(x.strong_king.file, x.weak_king.file, x.pawn.file)
-}
-
-impl Rule {
-    /// Whether the rule holds in a position of at most three men (never without a pawn).
-    fn holds_in(&self, pos: &Endgame) -> bool {
-        pos.as_kpk().is_some_and(|k| self.recognize(&k).is_some())
-    }
 }
 
 pub(super) fn keep_the_pawn(game: &Endgame, pos: &KpkPosition) -> Plan {

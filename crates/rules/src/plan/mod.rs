@@ -7,16 +7,17 @@
 //! every defence, so no plan game can loop:
 //!
 //! 1. where the king stands on its pawn's stop square and a winning step aside lets the pawn
-//!    run (the defender outside its square), step aside, the nearest the defender (clearing
-//!    the way);
+//!    run (the defender outside its square), step aside, the nearest the defender, then the
+//!    nearest his file (clearing the way);
 //! 2. push the pawn (or promote) when the push keeps the win, unless the king goes first with
 //!    a winning step up the board (no farther from the escort zone): while the pawn is on its
 //!    second or third rank and the king below its fifth; where the push would be the spare
-//!    tempo (the pawn keeps it in hand); straight up from a key square beside the pawn, two
-//!    ranks ahead of it, to shut out a defender coming from above on the king's other side; or
-//!    where the king stands at most two ranks ahead of the pawn, the push would let the
-//!    defender step in front of the pawn and the step keeps him off its path (the measure's
-//!    last field, the king's ranks to go, falls);
+//!    tempo (the pawn keeps the choice of one step or two); straight up from a key square on a
+//!    file next to the pawn's, two ranks ahead of it, to shut out a defender coming from above
+//!    on the far side of the king; or where the king stands at most two ranks ahead of the
+//!    pawn, the push would let the defender step in front of the pawn and the step keeps him
+//!    off its path (the measure's last field, the king's ranks to go, falls; never onto the
+//!    promotion square);
 //! 3. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
@@ -95,7 +96,7 @@ impl Plan {
     /// ```
     /// use kpk::{Color, KpkPosition, KpkSetup, Square};
     /// use kpk_rules as rules;
-    /// // Ke3, Pe2 v Ke6: Kd4 reaches a key square
+    /// // Ke3, Pe2 v Ke6: Ke4 reaches a key square, facing the defender
     /// let pos = KpkPosition::new(KpkSetup {
     ///     strong_side: Color::White,
     ///     strong_king: Square::E3,
@@ -104,7 +105,7 @@ impl Plan {
     ///     side_to_move: Color::White,
     /// })
     /// .unwrap();
-    /// assert_eq!(rules::plan(&pos).unwrap().reason(), "the white king reaches the key square d4");
+    /// assert_eq!(rules::plan(&pos).unwrap().reason(), "the white king reaches the key square e4");
     /// ```
     #[must_use]
     pub fn reason(&self) -> String {

@@ -12,9 +12,9 @@ use crate::frame::Coord;
 use crate::rule::Rule;
 
 /// How far a won position is from its end, by the rules: compared field by field in order, it
-/// falls with every move of the winning plan against every defence. Once the pawn runs (the
-/// rule of the square, the pawn below its seventh rank) the king's fields are 0: the king is
-/// no longer needed.
+/// falls with every move of the winning plan against every defence. Once the pawn runs alone
+/// (the rule of the square, the pawn not yet on its seventh rank) the king's fields are 0: the
+/// king is no longer needed to promote.
 ///
 /// ```
 /// use kpk::{Color, KpkPosition, KpkSetup, Square};
@@ -43,9 +43,8 @@ pub struct Progress {
     /// the zone keeps the win (0: one does now).
     pub tempi: u8,
     /// The strong king's ranks to go to the promotion rank, two more on the pawn's promotion
-    /// square (in the pawn's way): a king step up the board that leads the pawn (keeping the
-    /// defender off its path) makes progress by it, and so does stepping off the promotion
-    /// square.
+    /// square (in the pawn's way): a king step up the board that leads the pawn (never onto
+    /// the promotion square) makes progress by it, and so does stepping off that square.
     pub king_ranks_to_go: u8,
 }
 
@@ -77,41 +76,48 @@ pub fn progress(pos: &KpkPosition) -> Option<Progress> {
 /// The measure of a position the caller knows is won with the side with the pawn to move (the
 /// tempi are searched as if it were).
 fn measure_of_won(pos: &KpkPosition) -> Progress {
-    let at_sight = measure_at_sight(pos);
-    if runs(pos) {
-        return at_sight;
+    if runs_alone(pos) {
+        return measure_running(pos);
     }
     let game = Endgame::from(*pos);
     let tempi = (0..=MAX_TEMPI).find(|&t| forces(&game, t)).unwrap_or(MAX_TEMPI + 1);
-    Progress { tempi, ..at_sight }
+    Progress { tempi, ..measure_escorted(pos) }
 }
 
 /// The measure's fields that the position shows at sight, whoever is to move: every one but the
 /// tempi (left at 0).
 fn measure_at_sight(pos: &KpkPosition) -> Progress {
+    if runs_alone(pos) { measure_running(pos) } else { measure_escorted(pos) }
+}
+
+/// Whether the pawn runs alone: the rule of the square, with the pawn not yet on its seventh
+/// rank (from there a promotion can stalemate, and the king may have to move first).
+fn runs_alone(pos: &KpkPosition) -> bool {
+    let pawn = Coord::seen_by(pos.pawn(), pos.strong_side());
+    pawn.rank < 6 && Rule::RULE_OF_THE_SQUARE.recognize(pos).is_some()
+}
+
+/// The measure of a pawn that runs alone: its ranks to go, and nothing for the king.
+fn measure_running(pos: &KpkPosition) -> Progress {
+    let pawn = Coord::seen_by(pos.pawn(), pos.strong_side());
+    #[allow(clippy::cast_sign_loss)] // in 1..7
+    Progress { ranks_to_go: (7 - pawn.rank) as u8, king_steps: 0, tempi: 0, king_ranks_to_go: 0 }
+}
+
+/// The measure's fields at sight of a pawn the king escorts (the tempi left at 0).
+fn measure_escorted(pos: &KpkPosition) -> Progress {
     let strong = pos.strong_side();
     let pawn = Coord::seen_by(pos.pawn(), strong);
     let king = Coord::seen_by(pos.strong_king(), strong);
-    #[allow(clippy::cast_sign_loss)] // in 0..8
-    let ranks_to_go = (7 - pawn.rank) as u8;
-    if runs(pos) {
-        return Progress { ranks_to_go, king_steps: 0, tempi: 0, king_ranks_to_go: 0 };
-    }
-    let in_the_way = if king.in_front_of(pawn) && king.rank == 7 { 2 } else { 0 };
-    #[allow(clippy::cast_sign_loss)] // all in 0..10
+    // a king on the promotion square must step down and aside before the pawn queens
+    let stepping_off = if king.is_promotion_square_of(pawn) { 2 } else { 0 };
+    #[allow(clippy::cast_sign_loss)] // all in 0..8: the two extra ranks only on the eighth
     Progress {
-        ranks_to_go,
+        ranks_to_go: (7 - pawn.rank) as u8,
         king_steps: zone_steps(king, pawn) as u8,
         tempi: 0,
-        king_ranks_to_go: (7 - king.rank + in_the_way) as u8,
+        king_ranks_to_go: (7 - king.rank + stepping_off) as u8,
     }
-}
-
-/// Whether the pawn runs (the rule of the square) from below its seventh rank, where a
-/// promotion can still stalemate.
-fn runs(pos: &KpkPosition) -> bool {
-    let pawn = Coord::seen_by(pos.pawn(), pos.strong_side());
-    pawn.rank < 6 && Rule::RULE_OF_THE_SQUARE.recognize(pos).is_some()
 }
 
 /// The winning plan's progress measure ([`Progress`]) as a score
