@@ -174,8 +174,9 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 ///   win away): the king goes first and the pawn keeps the choice of one step or two;
 /// - where the king can shut the defender out ([`shuts_out`]); then only straight up, whichever
 ///   other reason holds;
-/// - where the king stands at most two ranks ahead of the pawn, the push would let the defender
-///   step in front of the pawn and the step keeps him off its path.
+/// - where the king stands at most two ranks ahead of the pawn (not on a key square of a pawn
+///   on its fifth rank), the push would let the defender step in front of the pawn and the
+///   step keeps him off its path.
 ///
 /// Never onto the promotion square. The steps nearest the pawn's file first, then the nearest
 /// the defender; with the step's own aim where it has one (keeping the tempo, or keeping the
@@ -197,7 +198,10 @@ fn lead(
     let goes_first = (x.pawn.rank <= 2 && x.strong_king.rank <= 3) || spare;
     let shut_out = shuts_out(&x);
     let within_two_ranks = x.strong_king.rank <= x.pawn.rank + 2;
-    if !(goes_first || shut_out || (within_two_ranks && defender_reaches_the_path(&pushed))) {
+    // a pawn on its fifth rank, its king on a key square, goes on
+    let escorted = x.pawn.rank == 4 && x.keys.contains(x.strong_king);
+    let path_opens = within_two_ranks && !escorted && defender_reaches_the_path(&pushed);
+    if !(goes_first || shut_out || path_opens) {
         return None;
     }
     let up = |c: Coord, zone: core::cmp::Ordering| {
