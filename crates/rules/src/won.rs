@@ -96,7 +96,7 @@ impl Rule {
 }
 
 fn rule_of_the_square(x: &Frame, _: &Race) -> bool {
-    let path_blocked = x.strong_king.file == x.pawn.file && x.strong_king.rank > x.pawn.rank;
+    let path_blocked = x.strong_king.in_front_of(x.pawn);
     let pawn_moves = x.pawn_moves();
     let defender_first = x.defender_first();
     !x.pawn_falls()

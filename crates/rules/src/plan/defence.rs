@@ -42,7 +42,7 @@ pub(super) fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             (Aim::DistantOpposition, 1)
         } else if decided_by(&Rule::CORRESPONDING_SQUARES) {
             (Aim::CorrespondingSquare, 2)
-        } else if c.file == pawn.file && c.rank > pawn.rank {
+        } else if c.in_front_of(pawn) {
             (Aim::StayInFront, 3)
         } else if corner && c.distance(promotion) < here.distance(promotion).max(1) {
             (Aim::HeadForCorner, 4)

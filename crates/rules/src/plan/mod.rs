@@ -16,8 +16,8 @@
 //!    file next to the pawn's, two ranks ahead of it, to shut out a defender coming from above
 //!    on the far side of the king; or where the king stands at most two ranks ahead of the
 //!    pawn (not on a key square of a pawn on its fifth rank), the push would let the defender
-//!    step in front of the pawn and the step keeps him off its path (the measure's last field, the king's ranks to go, falls; never onto the
-//!    promotion square);
+//!    step in front of the pawn and the step keeps him off its path (the measure's last field,
+//!    the king's ranks to go, falls; never onto the promotion square);
 //! 3. else step the king towards the *escort zone* when the step keeps the win: the files of
 //!    the pawn and beside it from the rank of its key squares up (for a pawn on its sixth rank,
 //!    from the pawn's own rank; for a rook pawn, the knight file in front of the pawn), between
