@@ -245,11 +245,13 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         .or(push)
         .or_else(|| nearer_step(game, pos))
         .or_else(|| {
+            // the fewest tempi first: the steps and their verdicts are found once
+            let aside = sideways_steps(game, pos);
             (1..=MAX_TEMPI).find_map(|t| {
-                sideways_steps(game, pos)
-                    .into_iter()
+                aside
+                    .iter()
                     .find(|(_, next, _)| every_defence(next, t - 1))
-                    .map(|(m, _, after)| (m, after))
+                    .map(|&(m, _, after)| (m, after))
             })
         })
         .unwrap_or_else(|| {
