@@ -95,6 +95,7 @@ fn nearer_step(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification
     let nearer = king_steps(
         pos,
         kpk,
+        &Frame::of(kpk),
         |_, zone| zone.is_lt(),
         |c, defender, pawn| {
             let aside = i16::from(!between_files(c.file, defender.file, pawn.file));
@@ -116,6 +117,7 @@ pub(super) fn sideways_steps(
     king_steps(
         pos,
         kpk,
+        &Frame::of(kpk),
         |_, zone| zone.is_eq(),
         |c, defender, pawn| {
             let in_the_way = i16::from(c.in_front_of(pawn));
@@ -129,14 +131,15 @@ pub(super) fn sideways_steps(
 
 /// The strong king's moves that `wanted` takes (given the square reached and how its distance
 /// to the escort zone compares with the king's now), ordered by `rank` of the square reached
-/// (frame coordinates: the square, the defender, the pawn), the least first.
+/// (frame coordinates: the square, the defender, the pawn), the least first; `x` is `kpk` seen
+/// from the pawn's side.
 fn king_steps(
     pos: &Endgame,
     kpk: &KpkPosition,
+    x: &Frame,
     wanted: impl Fn(Coord, core::cmp::Ordering) -> bool,
     rank: impl Fn(Coord, Coord, Coord) -> i16,
 ) -> Vec<Move> {
-    let x = Frame::of(kpk);
     let here = zone_steps(x.strong_king, x.pawn);
     let strong = kpk.strong_side();
     let mut steps: Vec<(i16, Move)> = king_moves(pos, kpk.strong_king())
@@ -184,6 +187,7 @@ fn defender_reaches_the_path(pos: &Endgame) -> bool {
 fn lead(
     pos: &Endgame,
     kpk: &KpkPosition,
+    x: &Frame,
     push: Move,
     spare: bool,
 ) -> Option<(Move, Classification, Option<Aim>)> {
@@ -194,9 +198,8 @@ fn lead(
     if Rule::RULE_OF_THE_SQUARE.holds_in(&pushed) {
         return None;
     }
-    let x = Frame::of(kpk);
     let goes_first = (x.pawn.rank <= 2 && x.strong_king.rank <= 3) || spare;
-    let shut_out = shuts_out(&x);
+    let shut_out = shuts_out(x);
     let within_two_ranks = x.strong_king.rank <= x.pawn.rank + 2;
     // a pawn on its fifth rank, its king on a key square, goes on
     let escorted = x.pawn.rank == 4 && x.keys.contains(x.strong_king);
@@ -210,7 +213,7 @@ fn lead(
             && !c.is_promotion_square_of(x.pawn)
             && (!shut_out || c.file == x.strong_king.file)
     };
-    let steps = king_steps(pos, kpk, up, |c, defender, pawn| {
+    let steps = king_steps(pos, kpk, x, up, |c, defender, pawn| {
         i16::from((c.file - pawn.file).abs() * 8 + c.distance(defender))
     });
     steps.into_iter().find_map(|m| {
@@ -236,10 +239,11 @@ fn shuts_out(x: &Frame) -> bool {
 }
 
 pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
-    let cleared = clear_the_way(game, pos);
+    let before = Frame::of(pos);
+    let cleared = clear_the_way(game, pos, &before);
     let push = if cleared.is_none() { winning_push(game, pos) } else { None };
     let spare = push.is_some_and(|(m, _)| spare_tempo(game, m));
-    let led = push.and_then(|(m, _)| lead(game, pos, m, spare));
+    let led = push.and_then(|(m, _)| lead(game, pos, &before, m, spare));
     let (mv, after) = cleared
         .or(led.map(|(m, after, _)| (m, after)))
         .or(push)
@@ -274,7 +278,6 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             None => Aim::Advance,
         }
     } else {
-        let before = Frame::of(pos);
         let here = zone_steps(before.strong_king, before.pawn);
         let pawn_attacked = before.weak_king.distance(before.pawn) == 1
             && before.strong_king.distance(before.pawn) > 1;
@@ -301,14 +304,14 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
 /// The king stands on its pawn's stop square with the defender outside the pawn's square: the
 /// winning step off the pawn's path after which the pawn runs, the nearest the defender, then
 /// the nearest his file (towards the defender, to help the new queen mate).
-fn clear_the_way(pos: &Endgame, kpk: &KpkPosition) -> Option<(Move, Classification)> {
-    let x = Frame::of(kpk);
+fn clear_the_way(pos: &Endgame, kpk: &KpkPosition, x: &Frame) -> Option<(Move, Classification)> {
     if x.strong_king != x.pawn.offset(0, 1) {
         return None;
     }
     let steps = king_steps(
         pos,
         kpk,
+        x,
         |c, _| !c.in_front_of(x.pawn),
         |c, defender, _| i16::from(c.distance(defender) * 8 + (c.file - defender.file).abs()),
     );
