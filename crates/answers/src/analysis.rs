@@ -4,21 +4,10 @@
 //! `kpk serve`'s `/engine` and the WebAssembly module's worker write the same lines.
 
 use serde::Serialize;
-use serde_json::{Value, json};
-use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
+use crate::notation::{Notated, Notation};
 use crate::score::ScoreAnswer;
-
-/// One move of a line, in UCI and SAN.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LineMove {
-    /// The move in UCI (`e2e4`).
-    pub uci: String,
-    /// The move in SAN, with `+` or `#` (`e4`).
-    pub san: String,
-}
 
 /// A completed iteration of the engine, as a line of the stream.
 ///
@@ -38,7 +27,7 @@ pub struct LineMove {
 /// assert!(line.ends_with(r#""pv":[{"uci":"e2e4","san":"e4"}]}
 /// "#), "{line}");
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Iteration {
     /// The iteration's depth.
     pub depth: u8,
@@ -55,17 +44,22 @@ pub struct Iteration {
     /// The line's score for the side to move.
     pub score: ScoreAnswer,
     /// The principal variation from the root.
-    pub pv: Vec<LineMove>,
+    pub pv: Vec<Notated>,
 }
 
 impl Iteration {
     /// The line as the stream sends it: compact JSON and a newline.
     #[must_use]
     pub fn to_line(&self) -> Vec<u8> {
-        let mut text = serde_json::to_vec(self).unwrap_or_default();
-        text.push(b'\n');
-        text
+        line(self)
     }
+}
+
+/// `value`'s compact JSON and a newline.
+fn line(value: &impl Serialize) -> Vec<u8> {
+    let mut text = serde_json::to_vec(value).unwrap_or_default();
+    text.push(b'\n');
+    text
 }
 
 /// `line` from `root` in UCI and SAN, until a move that is not legal.
@@ -79,16 +73,18 @@ impl Iteration {
 /// assert_eq!(written(&root, &moves)[0].san, "Nf3");
 /// ```
 #[must_use]
-pub fn written(root: &Chess, line: &[Move]) -> Vec<LineMove> {
+pub fn written(root: &Chess, line: &[Move]) -> Vec<Notated> {
     let mut pos = root.clone();
     let mut out = Vec::with_capacity(line.len());
     for &m in line {
         if !pos.is_legal(m) {
             break;
         }
-        let uci = UciMove::from_standard(m).to_string();
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
-        out.push(LineMove { uci, san });
+        let before = pos.clone();
+        pos.play_unchecked(m);
+        let (checkmate, check) = (pos.is_checkmate(), pos.is_check());
+        let uci = Notation::uci_of(m);
+        out.push(Notated { uci, san: Notation::san_after(&before, m, checkmate, check) });
     }
     out
 }
@@ -99,14 +95,29 @@ pub fn written(root: &Chess, line: &[Move]) -> Vec<LineMove> {
 /// ```
 /// use shakmaty::Chess;
 /// let last = kpk_answers::analysis::done(&Chess::default(), 12, None);
-/// assert_eq!(last.to_string(), r#"{"done":true,"depth":12,"bestmove":null}"#);
+/// assert_eq!(serde_json::to_string(&last).unwrap(), r#"{"done":true,"depth":12,"bestmove":null}"#);
 /// ```
 #[must_use]
-pub fn done(root: &Chess, depth: u8, best: Option<Move>) -> Value {
-    let best = best.and_then(|m| written(root, &[m]).pop());
-    json!({
-        "done": true,
-        "depth": depth,
-        "bestmove": best.map(|m| json!({"uci": m.uci, "san": m.san})),
-    })
+pub fn done(root: &Chess, depth: u8, best: Option<Move>) -> Done {
+    Done { done: true, depth, bestmove: best.and_then(|m| written(root, &[m]).pop()) }
+}
+
+/// The stream's last line ([`done`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct Done {
+    /// Always `true`: the analysis has ended.
+    #[ts(type = "true")]
+    pub done: bool,
+    /// The last depth completed.
+    pub depth: u8,
+    /// The best move (`null` where the side to move has none).
+    pub bestmove: Option<Notated>,
+}
+
+impl Done {
+    /// The line as the stream sends it: compact JSON and a newline.
+    #[must_use]
+    pub fn to_line(&self) -> Vec<u8> {
+        line(self)
+    }
 }

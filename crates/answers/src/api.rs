@@ -1,8 +1,7 @@
 //! The answers of the server's routes, typed, independent of HTTP (so `kpk serve` and the
 //! WebAssembly module answer alike): the lichess tablebase API's `/standard` and
 //! `/standard/mainline`, and this project's KPK map, optimal line and explanation. The server
-//! serialises them (each answer's JSON form is its `serde` form; `/standard`'s is also written
-//! straight into bytes, [`standard_body`]).
+//! serialises them: each answer's JSON form is its `serde` form.
 //!
 //! Every function takes the FEN as text (underscores may stand for spaces, as the lichess API
 //! allows) and answers a typed value, or an [`ApiError`] whose message names the problem.
@@ -16,7 +15,7 @@ use crate::probe::Probe;
 use kpk_shakmaty::fen::FenError;
 use kpk_shakmaty::fen::{self, ParsedFen};
 use kpk_syzygy::{ProbeError, Tablebases};
-use serde_json::{Value, json};
+use serde::Serialize;
 use shakmaty::Chess;
 
 /// The longest FEN accepted (a legal FEN of at most three men is far shorter).
@@ -55,9 +54,36 @@ impl ApiError {
 
     /// The error as the JSON body the server sends: `{"error": message}`.
     #[must_use]
-    pub fn to_json(&self) -> Value {
-        json!({ "error": self.message })
+    pub fn to_json(&self) -> ErrorAnswer {
+        ErrorAnswer { error: self.message.clone() }
     }
+}
+
+/// The body of a refused request: `{"error": message}`, the message naming the problem.
+///
+/// ```
+/// let e = kpk_answers::api::ErrorAnswer { error: "missing parameter 'fen'".into() };
+/// assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"error":"missing parameter 'fen'"}"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct ErrorAnswer {
+    /// What is wrong, in words.
+    pub error: String,
+}
+
+/// A line of `kpk probe --json` or `kpk explain --json` that could not be answered: the input
+/// as given (trimmed) and what is wrong with it.
+///
+/// ```
+/// let e = kpk_answers::api::LineError { fen: "8/8 w".into(), error: "invalid FEN".into() };
+/// assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"fen":"8/8 w","error":"invalid FEN"}"#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct LineError {
+    /// The input line, trimmed.
+    pub fen: String,
+    /// What is wrong, in words.
+    pub error: String,
 }
 
 /// The FEN of a request as text: present, not too long, underscores as spaces.
@@ -157,8 +183,7 @@ pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Probe, ApiE
     Probe::from_files(tables, &pos).map_err(|e| file_error(&e))
 }
 
-/// [`standard_in`]'s answer as the JSON text the server sends, written straight from the
-/// typed answer ([`crate::json::append`]; the same bytes as `serde_json` writes it).
+/// [`standard_in`]'s answer as the JSON text the server sends.
 ///
 /// ```
 /// use kpk_syzygy::Tablebases;
@@ -171,7 +196,7 @@ pub fn standard_in(tables: &Tablebases, fen: Option<&str>) -> Result<Probe, ApiE
 pub fn standard_body(tables: &Tablebases, fen: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let probe = standard_in(tables, fen)?;
     let mut body = Vec::with_capacity(4096);
-    crate::json::append(&mut body, &probe);
+    serde_json::to_writer(&mut body, &probe).map_err(|e| ApiError::server_error(e.to_string()))?;
     Ok(body)
 }
 

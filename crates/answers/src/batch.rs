@@ -21,11 +21,20 @@ use std::io::{BufRead, Write};
 use kpk::Endgame;
 use kpk_shakmaty::fen::{self, FenError};
 use kpk_syzygy::Tablebases;
-use serde_json::json;
+use serde::Serialize;
 
+use crate::api::LineError;
 use crate::explain::Explanation;
-use crate::json;
 use crate::probe::{Method, Probe};
+
+/// `answer`'s compact JSON text and a newline.
+fn json_line(answer: &impl Serialize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4096);
+    // writing a derived `Serialize` into memory does not fail
+    let _ = serde_json::to_writer(&mut out, answer);
+    out.push(b'\n');
+    out
+}
 
 /// The message of a failed write of the answers.
 fn output_error(e: &std::io::Error) -> String {
@@ -96,12 +105,12 @@ pub fn answer(line: &[u8], json: bool, method: Method, files: Option<&Tablebases
         }
     };
     match (answered, json) {
-        (Ok(p), true) => Answer { out: json::to_line(&p), err: String::new(), failed: false },
+        (Ok(p), true) => Answer { out: json_line(&p), err: String::new(), failed: false },
         (Ok(p), false) => {
             Answer { out: p.to_string().into_bytes(), err: String::new(), failed: false }
         }
-        (Err(e), true) => Answer {
-            out: format!("{}\n", json!({ "fen": fen_text, "error": e })).into_bytes(),
+        (Err(error), true) => Answer {
+            out: json_line(&LineError { fen: fen_text, error }),
             err: String::new(),
             failed: true,
         },
@@ -187,11 +196,11 @@ pub fn explain(line: &[u8], json: bool, verbose: bool) -> Answer {
     };
     let out = |text: String| Answer { out: text.into_bytes(), err: String::new(), failed: false };
     match (explained, json, verbose) {
-        (Ok(x), true, _) => out(format!("{}\n", json!(x))),
+        (Ok(x), true, _) => Answer { out: json_line(&x), err: String::new(), failed: false },
         (Ok(x), false, true) => out(x.verbose().to_string()),
         (Ok(x), false, false) => out(x.to_string()),
-        (Err(e), true, _) => Answer {
-            out: format!("{}\n", json!({ "fen": fen_text, "error": e })).into_bytes(),
+        (Err(error), true, _) => Answer {
+            out: json_line(&LineError { fen: fen_text.to_string(), error }),
             err: String::new(),
             failed: true,
         },

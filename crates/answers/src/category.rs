@@ -17,10 +17,8 @@ use kpk::dtz::{self, FIFTY_MOVES, Wdl50};
 use kpk_syzygy::{AmbiguousWdl, MaybeRounded};
 use serde::Serialize;
 
-use crate::json;
-
 /// An outcome in the lichess API's words, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Category {
     /// The side to move wins (within the 50-move rule, for the tables).
@@ -209,14 +207,5 @@ impl Standing {
         } else {
             Category::Unknown
         }
-    }
-}
-
-impl json::Value for Category {
-    fn write(&self, out: &mut Vec<u8>) {
-        // the names need no escaping
-        out.push(b'"');
-        out.extend_from_slice(self.as_str().as_bytes());
-        out.push(b'"');
     }
 }

@@ -9,6 +9,8 @@ use kpk::{Color, Endgame};
 use kpk_rules::{Basis, DecidedBy, Idea};
 use serde::Serialize;
 
+use crate::ts_names::{IdeaId, Plies};
+
 use crate::category::Category;
 use crate::notation::{Notated, Notation, numbered};
 use crate::plan::{JudgedMove, PlannedMove};
@@ -18,7 +20,7 @@ use kpk_shakmaty::fen::ParsedFen;
 /// How a position is decided at sight: the basis (`rule`, `material`, `checkmate`,
 /// `stalemate`), the rule's identifier (for programs) and the reason (for people, without
 /// identifiers).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Decided {
     /// `rule`, `material`, `checkmate` or `stalemate`.
     pub basis: &'static str,
@@ -62,7 +64,7 @@ impl Decided {
 
 /// A line of a proof: its moves, its notation with move numbers, and how its last position is
 /// decided.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct ProofLine {
     /// The moves.
     pub moves: Vec<Notated>,
@@ -95,7 +97,7 @@ impl ProofLine {
 
 /// A proof written out: its depth, the critical line, where the tries branch off, and the
 /// tries, each refuted by a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct WrittenProof {
     /// The depth of the shortest proof, in plies.
     pub plies: u8,
@@ -140,13 +142,14 @@ impl WrittenProof {
 /// assert!(e.rules_agree);
 /// assert_eq!(e.key_squares.as_deref(), Some(&["d5".to_string(), "e5".into(), "f5".into()][..]));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Explanation {
     /// The FEN asked, trimmed.
     pub fen: String,
     /// The tables' outcome for the side to move.
     pub category: Category,
     /// The tables' distance to mate in plies (`null` for a draw).
+    #[ts(as = "Option<Plies>")]
     pub dtm: Option<Dtm>,
     /// `rule`, `proof`, `material`, `checkmate`, `stalemate` (or `bitbase`, the fallback no
     /// legal position reaches).
@@ -157,9 +160,11 @@ pub struct Explanation {
     pub reason: String,
     /// The idea the sentence names first (a stable identifier: `key_squares`, `opposition`,
     /// ...).
+    #[ts(as = "IdeaId")]
     pub idea: Idea,
     /// Every idea the sentence names: the main one, then the stalemate the draw rests on or
     /// the mutual zugzwang the position is.
+    #[ts(as = "Vec<IdeaId>")]
     pub ideas: Vec<Idea>,
     /// The deciding rule's full conditions (at sight, or at the end of the proof's line).
     pub conditions: Option<&'static str>,
@@ -186,6 +191,7 @@ pub struct Explanation {
     pub moves: Vec<JudgedMove>,
     /// The side to move (for the text form; not in the JSON).
     #[serde(skip)]
+    #[ts(skip)]
     pub side_to_move: Color,
 }
 

@@ -16,7 +16,7 @@ use crate::category::{Category, Standing};
 use crate::notation::Notation;
 use crate::order::{self, MoveFacts};
 use crate::outcome::Outcome;
-use crate::probe::{MoveProbe, Position, Probe};
+use crate::probe::{MaybeRulesBasis, MoveProbe, Position, Probe};
 
 /// What the tables say of one position.
 struct Facts {
@@ -167,7 +167,7 @@ impl Probe {
             method: None,
             outcome: own.outcome(category),
             moves,
-            rules: None,
+            rules: MaybeRulesBasis(None),
             halfmoves: pos.halfmoves(),
             side_to_move: match pos.turn() {
                 shakmaty::Color::White => kpk::Color::White,

@@ -8,12 +8,14 @@ use kpk::dtz::{self, Dtz};
 use kpk::{Color, Endgame};
 use serde::Serialize;
 
+use crate::ts_names::Plies;
+
 use crate::category::{Category, Standing};
 use crate::notation::{Notation, numbered};
 use crate::words::{self, plies};
 
 /// One move of the optimal line and the position it leads to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Step {
     /// The move in UCI notation.
     pub uci: Notation,
@@ -22,8 +24,10 @@ pub struct Step {
     /// The position after the move.
     pub fen: String,
     /// Its distance to mate in plies, for the side to move then.
+    #[ts(as = "Option<Plies>")]
     pub dtm: Option<Dtm>,
     /// Its distance to zeroing in plies, for the side to move then.
+    #[ts(as = "Plies")]
     pub dtz: Dtz,
     /// Whether the move resets the halfmove clock (a capture or a pawn move).
     pub zeroing: bool,
@@ -46,20 +50,23 @@ pub struct Step {
 /// assert_eq!(line.steps[0].san, "Qb8#");
 /// assert_eq!(line.steps[0].dtm.map(|d| d.plies()), Some(0));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Line {
     /// The FEN asked, trimmed.
     pub fen: String,
     /// The outcome for the side to move.
     pub category: Category,
     /// Distance to mate in plies (`null` for a draw).
+    #[ts(as = "Option<Plies>")]
     pub dtm: Option<Dtm>,
     /// Distance to zeroing in plies (`0` for a draw).
+    #[ts(as = "Plies")]
     pub dtz: Dtz,
     /// The halfmove clock of the position asked.
     pub halfmoves: u32,
     /// The shortest mate the 50-move rule allows from that clock, in plies (`null` when the
     /// rule or the position draws).
+    #[ts(as = "Option<Plies>")]
     pub dtm50: Option<Dtm>,
     /// What the 50-move rule changes, in words (`null` when it changes nothing).
     pub rule: Option<String>,
@@ -67,6 +74,7 @@ pub struct Line {
     pub steps: Vec<Step>,
     /// The side to move (for the text form; not in the JSON).
     #[serde(skip)]
+    #[ts(skip)]
     pub side_to_move: Color,
 }
 

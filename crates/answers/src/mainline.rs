@@ -11,7 +11,7 @@ use crate::notation::Notation;
 
 /// One move of the main line, in lichess's shape: the move and the DTZ of the position it
 /// leads to (from the side to move then).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct MainlineStep {
     /// The move in UCI notation.
     pub uci: Notation,
@@ -40,11 +40,12 @@ pub struct MainlineStep {
 /// let line = Mainline::of(&p.position, 100);
 /// assert!(line.mainline.is_empty() && line.winner.is_none());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Mainline {
     /// The moves.
     pub mainline: Vec<MainlineStep>,
     /// The side that mates at the end of the line, `w` or `b`.
+    #[ts(type = r#""w" | "b" | null"#)]
     pub winner: Option<char>,
     /// The DTZ of the position asked.
     pub dtz: i32,

@@ -12,6 +12,18 @@ use kpk_shakmaty::fen::ParsedFen;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Squares(pub [Option<bool>; 64]);
 
+impl ts_rs::TS for Squares {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    /// An object from `"a1"` to `"h8"`.
+    fn name(_: &ts_rs::Config) -> String {
+        r#"Record<string, "win" | "draw" | null>"#.to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
+
 impl Serialize for Squares {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(64))?;
@@ -36,7 +48,7 @@ impl Serialize for Squares {
 /// assert_eq!(json["squares"]["e8"], "win");
 /// assert_eq!(json["squares"]["e5"], serde_json::Value::Null);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 pub struct DefenderMap {
     /// The FEN asked, trimmed.
     pub fen: String,

@@ -9,8 +9,6 @@ use serde::{Serialize, Serializer};
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{CastlingMode, Chess};
 
-use crate::json;
-
 /// Bytes a notation holds: a move is at most seven characters in SAN (`Qa1xb2+`, a capture by
 /// one of three queens named by its square; `exd8=Q#`) and five in UCI (`b7b8q`).
 const CAPACITY: usize = 8;
@@ -133,23 +131,26 @@ impl PartialEq<&str> for Notation {
     }
 }
 
+impl ts_rs::TS for Notation {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    /// A move's text is a string.
+    fn name(_: &ts_rs::Config) -> String {
+        "string".to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
+
 impl Serialize for Notation {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
-impl json::Value for Notation {
-    fn write(&self, out: &mut Vec<u8>) {
-        // a move's text is letters, digits and `=+#`: nothing to escape
-        out.push(b'"');
-        out.extend_from_slice(&self.bytes[..usize::from(self.len)]);
-        out.push(b'"');
-    }
-}
-
 /// A move in both notations.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Notated {
     /// UCI notation.
     pub uci: Notation,

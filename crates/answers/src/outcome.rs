@@ -6,13 +6,15 @@ use kpk::Endgame;
 use kpk::dtm::Dtm;
 use kpk::dtz::Dtz;
 
+use serde::Serialize;
+
 use crate::category::Category;
-use crate::json::{self, Fields, key};
+use crate::ts_names::Plies;
 
 /// How a position stands, in the lichess API's fields: the end of the game, the category and
 /// the distances, all for the side to move. From the tables `dtz` and `precise_dtz` are equal
 /// (nothing is rounded); `dtc` and `dtw` are always `null`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Outcome {
     /// The side to move is checkmated.
     pub checkmate: bool,
@@ -28,15 +30,20 @@ pub struct Outcome {
     pub category: Category,
     /// Distance to zeroing in plies, Syzygy's convention (`0` a draw; `null`: a method
     /// without distances, or no table holds the position). A file may round it by one.
+    #[ts(as = "Option<Plies>")]
     pub dtz: Option<Dtz>,
     /// The same distance where it is known unrounded: always equal to `dtz` from the embedded
     /// tables.
+    #[ts(as = "Option<Plies>")]
     pub precise_dtz: Option<Dtz>,
     /// Distance to conversion (`null`).
+    #[ts(type = "null")]
     pub dtc: Option<i32>,
     /// Distance to mate in plies (`null`: a draw, or a method without distances).
+    #[ts(as = "Option<Plies>")]
     pub dtm: Option<Dtm>,
     /// Distance to win (`null`).
+    #[ts(type = "null")]
     pub dtw: Option<i32>,
 }
 
@@ -91,21 +98,3 @@ impl Outcome {
             || self.dtm.is_some()
     }
 }
-
-impl json::Object for Outcome {
-    const NAME: &'static str = "Outcome";
-    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
-        fields.field(key!("checkmate"), &self.checkmate)?;
-        fields.field(key!("stalemate"), &self.stalemate)?;
-        fields.field(key!("variant_win"), &self.variant_win)?;
-        fields.field(key!("variant_loss"), &self.variant_loss)?;
-        fields.field(key!("insufficient_material"), &self.insufficient_material)?;
-        fields.field(key!("category"), &self.category)?;
-        fields.field(key!("dtz"), &self.dtz)?;
-        fields.field(key!("precise_dtz"), &self.precise_dtz)?;
-        fields.field(key!("dtc"), &self.dtc)?;
-        fields.field(key!("dtm"), &self.dtm)?;
-        fields.field(key!("dtw"), &self.dtw)
-    }
-}
-json::object!(Outcome);

@@ -6,14 +6,17 @@ use kpk::{Color, Endgame, IllegalMove, KpkPosition, Move, Wdl};
 use kpk_rules::{Aim, Idea, Judgement, Progress};
 use serde::Serialize;
 
+use crate::ts_names::{AimName, IdeaId, ProgressCounts, VerdictName, WdlName};
+
 use crate::notation::{Notated, Notation, numbered};
 
 /// The plan's move: its notation, its point (`aim`, a stable name for programs) and its
 /// reason in chess words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct PlannedMove {
     /// The move.
     #[serde(skip)]
+    #[ts(skip)]
     pub mv: Move,
     /// UCI notation.
     pub uci: Notation,
@@ -21,12 +24,15 @@ pub struct PlannedMove {
     pub san: Notation,
     /// The point of the move (in the JSON its stable name: `opposition`, `key_square`, `run`,
     /// ...).
+    #[ts(as = "AimName")]
     pub aim: Aim,
     /// The reason in chess words, without the move: one clause that names the idea.
     pub reason: String,
     /// The idea the move is an instance of (a stable identifier: `distant_opposition`, ...).
+    #[ts(as = "IdeaId")]
     pub idea: Idea,
     /// Where the side with the pawn is to move and wins, the progress measure.
+    #[ts(as = "Option<ProgressCounts>")]
     pub progress: Option<Progress>,
 }
 
@@ -57,7 +63,7 @@ impl PlannedMove {
 }
 
 /// A line of play written out: its moves and its notation with move numbers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct WrittenLine {
     /// The refutation's moves, from the position after the judged move.
     pub moves: Vec<Notated>,
@@ -67,10 +73,11 @@ pub struct WrittenLine {
 }
 
 /// The coach's verdict on a move.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Verdict {
     /// `only` (the only move that keeps the result), `keeps` (a move that keeps it, as another
     /// does) or `throws` (a move that changes it).
+    #[ts(as = "VerdictName")]
     pub kind: kpk_rules::Verdict,
     /// The move's annotation, as the books mark moves: `!` for the only move, `?` for one that
     /// changes the result, else empty.
@@ -80,9 +87,11 @@ pub struct Verdict {
     /// Whether the move stalemates.
     pub stalemate: bool,
     /// The result for the side that plays the move, after it: `win`, `draw` or `loss`.
+    #[ts(as = "WdlName")]
     pub result: Wdl,
     /// The idea the verdict names: the plan's for its move, the refutation's motive for a
     /// mistake, `stalemate`; `null` for another move that keeps the result.
+    #[ts(as = "Option<IdeaId>")]
     pub idea: Option<Idea>,
     /// The verdict in chess words.
     pub reason: String,
@@ -91,7 +100,7 @@ pub struct Verdict {
 }
 
 /// A legal move with the coach's verdict.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct JudgedMove {
     /// UCI notation.
     pub uci: Notation,

@@ -7,18 +7,22 @@ use kpk::{Endgame, KpkPosition};
 use kpk_rules::{Claim, Family, LEGAL_POSITIONS, RuleReport};
 use serde::Serialize;
 
+use crate::ts_names::{ClaimName, FamilyName};
+
 fn fen(pos: Option<KpkPosition>) -> Option<String> {
     pos.map(|p| Endgame::from(p).to_string())
 }
 
 /// One rule's measurement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct RuleRow {
     /// The rule's identifier.
     pub id: &'static str,
     /// `win` or `draw`: what the rule claims where it fits.
+    #[ts(as = "ClaimName")]
     pub claim: Claim,
     /// `won`, `drawn`, `race` or `route`: where the rule comes from.
+    #[ts(as = "FamilyName")]
     pub family: Family,
     /// Whether the rule keeps the literature's wording (and its errors).
     pub literal: bool,
@@ -73,7 +77,7 @@ impl RuleRow {
 
 /// Every rule measured, and how many positions the sound rules decide together (at sight, and
 /// with the recognizer's one ply ahead). Its text form is the table `kpk rules` prints.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct RulesReport {
     /// One row per rule, in the order of [`kpk_rules::RULES`].
     pub rows: Vec<RuleRow>,

@@ -31,11 +31,10 @@ use kpk_answers::score::ScoreAnswer;
 use kpk_search::search::{Info, Limits, Options, Searcher, Syzygy};
 use kpk_search::selective::Selectivity;
 use kpk_syzygy::Tablebases;
-use serde_json::json;
 use shakmaty::Chess;
 use tokio::sync::{Semaphore, mpsc};
 
-use kpk_answers::api::ApiError;
+use kpk_answers::api::{ApiError, ErrorAnswer};
 
 /// The most lines an analysis shows per depth (lichess's analysis board offers up to five).
 pub const MAX_LINES: u8 = 5;
@@ -138,8 +137,11 @@ fn line_of(root: &Chess, info: &Info) -> Bytes {
     Bytes::from(it.to_line())
 }
 
-fn last_line(value: &serde_json::Value) -> Bytes {
-    Bytes::from(format!("{value}\n"))
+/// The stream's last line: an error, or the end of the analysis.
+fn last_line(value: &impl serde::Serialize) -> Bytes {
+    let mut text = serde_json::to_vec(value).unwrap_or_default();
+    text.push(b'\n');
+    Bytes::from(text)
 }
 
 impl Engine {
@@ -195,7 +197,7 @@ impl Engine {
                 waited = tokio::time::timeout(queue_time, turns.acquire_owned()) => match waited {
                     Ok(Ok(permit)) => permit,
                     _ => {
-                        let busy = json!({"error": format!("the engine is busy: no turn within {} s", queue_time.as_secs())});
+                        let busy = ErrorAnswer { error: format!("the engine is busy: no turn within {} s", queue_time.as_secs()) };
                         let _ = tx.try_send(last_line(&busy));
                         watcher.abort();
                         return;

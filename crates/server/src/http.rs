@@ -15,7 +15,6 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use kpk_syzygy::Tablebases;
 use serde::Deserialize;
-use serde_json::Value;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -65,8 +64,8 @@ struct FenQuery {
 }
 
 /// A JSON response with a status.
-fn json_response(status: StatusCode, body: &Value) -> Response {
-    json_bytes(status, Bytes::from(body.to_string()))
+fn json_response(status: StatusCode, body: &impl serde::Serialize) -> Response {
+    json_bytes(status, Bytes::from(serde_json::to_vec(body).unwrap_or_default()))
 }
 
 /// A response with a status and a body that is JSON text already.

@@ -76,5 +76,9 @@ pub fn analyse(fen: &str, ask: Ask, emit: &mut dyn FnMut(&[u8])) -> Result<Vec<u
             emit(&line.to_line());
         })
     });
-    Ok(analysis::done(&root, result.depth, result.best).to_string().into_bytes())
+    Ok(analysis::done(&root, result.depth, result.best)
+        .to_line()
+        .strip_suffix(b"\n")
+        .unwrap_or_default()
+        .to_vec())
 }

@@ -75,7 +75,7 @@ pub extern "C" fn kpk_analyse(lines: u32, movetime_ms: u32, depth: u32) -> u32 {
     let (status, json) =
         match analyse(&input_text(), ask, &mut |line| emit(line.as_ptr(), line.len())) {
             Ok(last) => (200, last),
-            Err(e) => (e.status, e.to_json().to_string().into_bytes()),
+            Err(e) => (e.status, serde_json::to_vec(&e.to_json()).unwrap_or_default()),
         };
     OUTPUT.set(json);
     u32::from(status)

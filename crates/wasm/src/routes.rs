@@ -39,7 +39,7 @@ impl Reply {
     }
 
     fn refused(e: &ApiError) -> Reply {
-        Reply { status: e.status, json: e.to_json().to_string().into_bytes() }
+        Reply { status: e.status, json: serde_json::to_vec(&e.to_json()).unwrap_or_default() }
     }
 
     fn of<T: serde::Serialize>(answer: Result<T, ApiError>) -> Reply {

@@ -15,10 +15,10 @@ use kpk::dtm::{self, Dtm};
 use kpk::dtz::{self, Dtz};
 use kpk::{Color, Endgame, Move, Role, Wdl};
 use kpk_rules::Basis;
+use serde::{Serialize, Serializer};
 use shakmaty::EnPassantMode;
 
 use crate::category::{Category, Standing};
-use crate::json::{self, Fields, key};
 use crate::notation::Notation;
 use crate::order::{self, MoveFacts};
 use crate::outcome::Outcome;
@@ -51,6 +51,9 @@ impl Method {
         }
     }
 
+    /// Every method, in the order above.
+    pub const ALL: [Method; 3] = [Method::Tables, Method::Rules, Method::Recognizer];
+
     /// The verdict for the side to move of `pos` (`None`: unknown), with the rules' basis.
     fn verdict(self, pos: &Endgame) -> (Option<Wdl>, Option<Basis>) {
         match self {
@@ -68,25 +71,63 @@ impl Method {
 /// `basis` (`rule`, `proof`, `material` or `bitbase`, the fallback no legal position reaches),
 /// `rule` (the rule's identifier, for a rule), `certain` (every basis but the fallback) and
 /// `reason`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct RulesBasis {
     /// The basis.
+    #[ts(as = "crate::ts_names::BasisName")]
     pub basis: Basis,
+    /// The deciding rule's identifier, for a rule.
+    pub rule: Option<&'static str>,
+    /// Whether the basis is certain (every basis but the fallback).
+    pub certain: bool,
     /// The basis in words: the rule's statement, or how the proof or the material decides.
     pub reason: String,
+}
+
+/// A [`RulesBasis`] where the rules method answers, its fields beside the answer's (serde's
+/// `flatten`): all of them, or none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct MaybeRulesBasis(pub Option<RulesBasis>);
+
+impl ts_rs::TS for MaybeRulesBasis {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(cfg: &ts_rs::Config) -> String {
+        Self::inline_flattened(cfg)
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::inline_flattened(cfg)
+    }
+    /// Every field of a basis, or none of them.
+    fn inline_flattened(cfg: &ts_rs::Config) -> String {
+        let basis = <RulesBasis as ts_rs::TS>::name(cfg);
+        format!("({{ [field in keyof {basis}]?: never }} | {basis})")
+    }
+    fn visit_dependencies(v: &mut impl ts_rs::TypeVisitor)
+    where
+        Self: 'static,
+    {
+        v.visit::<RulesBasis>();
+    }
 }
 
 impl RulesBasis {
     /// The basis of a classification of `pos`.
     #[must_use]
     pub fn of(pos: &Endgame, basis: Basis) -> RulesBasis {
-        RulesBasis { basis, reason: words::basis_in_brief(pos, basis) }
+        RulesBasis {
+            basis,
+            rule: basis.rule_id(),
+            certain: basis.is_certain(),
+            reason: words::basis_in_brief(pos, basis),
+        }
     }
 }
 
 /// One legal move and what it leads to, in the lichess API's shape (the facts about the position
 /// after the move, from the opponent's view, as lichess gives them).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct MoveProbe {
     /// The move in UCI notation.
     pub uci: Notation,
@@ -98,6 +139,8 @@ pub struct MoveProbe {
     pub conversion: bool,
     /// The position after the move, from the opponent's view (serialised beside the fields
     /// above, as lichess does).
+    #[serde(flatten)]
+    #[ts(flatten)]
     pub after: Outcome,
 }
 
@@ -223,25 +266,48 @@ fn table_moves(pos: &Endgame, halfmoves: u32) -> ([TableMove; 40], usize) {
 /// Serialised as one object: `fen` and `method` when set, the outcome's fields, `moves`, and for
 /// the rules method the basis's fields; the clock, the side to move and the position are for the
 /// text form only.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Probe {
     /// The FEN asked, as given (trimmed): echoed by the command line, not by `/standard`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub fen: Option<String>,
     /// The method, when not the tables.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub method: Option<Method>,
     /// The position: how the game stands, its category and distance to mate.
+    #[serde(flatten)]
+    #[ts(flatten)]
     pub outcome: Outcome,
     /// Every legal move, best first for the side to move.
     pub moves: Vec<MoveProbe>,
     /// What the verdict rests on, for the rules method.
-    pub rules: Option<RulesBasis>,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub rules: MaybeRulesBasis,
     /// The halfmove clock the answer assumes (for the text form; not in the JSON).
+    #[serde(skip)]
+    #[ts(skip)]
     pub halfmoves: u32,
     /// The side to move (for the text form; not in the JSON).
+    #[serde(skip)]
+    #[ts(skip)]
     pub side_to_move: Color,
     /// The position (for the text form; not in the JSON).
+    #[serde(skip)]
+    #[ts(skip)]
     pub position: Position,
 }
+
+impl Serialize for Method {
+    /// The method's name ([`Method::name`]).
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+crate::ts_names::names!(Method: Method::ALL.map(Method::name));
 
 /// The position a [`Probe`] answers: an ending of the embedded tables, or any position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,51 +330,6 @@ impl fmt::Display for Position {
         }
     }
 }
-
-impl json::Object for RulesBasis {
-    const NAME: &'static str = "RulesBasis";
-    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
-        fields.field(key!("basis"), self.basis.name())?;
-        fields.field(key!("rule"), &self.basis.rule_id())?;
-        fields.field(key!("certain"), &self.basis.is_certain())?;
-        fields.field(key!("reason"), &self.reason)
-    }
-}
-json::object!(RulesBasis);
-
-/// A move: its notation and flags, then the outcome's fields beside them, as lichess gives them.
-impl json::Object for MoveProbe {
-    const NAME: &'static str = "MoveProbe";
-    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
-        fields.field(key!("uci"), &self.uci)?;
-        fields.field(key!("san"), &self.san)?;
-        fields.field(key!("zeroing"), &self.zeroing)?;
-        fields.field(key!("conversion"), &self.conversion)?;
-        self.after.fields(fields)
-    }
-}
-json::object!(MoveProbe);
-
-/// The position's answer: the FEN and the method when set, the outcome's fields, the moves, and
-/// the rules' basis's fields when there is one.
-impl json::Object for Probe {
-    const NAME: &'static str = "Probe";
-    fn fields<F: Fields>(&self, fields: &mut F) -> Result<(), F::Error> {
-        if let Some(fen) = &self.fen {
-            fields.field(key!("fen"), fen)?;
-        }
-        if let Some(method) = self.method {
-            fields.field(key!("method"), method.name())?;
-        }
-        self.outcome.fields(fields)?;
-        fields.field(key!("moves"), &self.moves)?;
-        match &self.rules {
-            Some(rules) => rules.fields(fields),
-            None => Ok(()),
-        }
-    }
-}
-json::object!(Probe);
 
 impl Probe {
     /// The moves the analysis board lists for a position, each under its group, groups in the order
@@ -354,7 +375,7 @@ impl Probe {
             method: None,
             outcome: Outcome::of(pos, category, distances.0, distances.1),
             moves,
-            rules: None,
+            rules: MaybeRulesBasis(None),
             halfmoves,
             side_to_move: pos.side_to_move(),
             position: Position::Ending(*pos),
@@ -412,7 +433,7 @@ impl Probe {
         let category = Category::of_wdl(verdict);
         let mut probe = Probe::position(pos, category, (None, None), moves, halfmoves);
         probe.method = Some(method);
-        probe.rules = basis.map(|b| RulesBasis::of(pos, b));
+        probe.rules = MaybeRulesBasis(basis.map(|b| RulesBasis::of(pos, b)));
         probe
     }
 

@@ -24,7 +24,7 @@ impl fmt::Display for Probe {
             }
         };
         if let Some(method) = self.method.map(super::Method::name) {
-            let why = self.rules.as_ref().map(|r| format!(" ({})", r.reason)).unwrap_or_default();
+            let why = self.rules.0.as_ref().map(|r| format!(" ({})", r.reason)).unwrap_or_default();
             return writeln!(
                 f,
                 "{fen}\n  {} to move: {} by the {method}{why}",
