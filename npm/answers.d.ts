@@ -3,6 +3,20 @@
 
 export type AimName = "promote" | "run" | "advance" | "spare_tempo" | "keep_tempo" | "key_square" | "lead" | "opposition" | "distant_opposition" | "shoulder" | "approach" | "outflank" | "clear_the_way" | "wait" | "take_pawn" | "enter_square" | "corresponding_square" | "stay_in_front" | "head_for_corner" | "head_for_pawn" | "keep_draw" | "resist" | "guard_pawn" | "keep_pawn" | "pawn_lost";
 
+/**
+ * A badge of a listed move: what the move is, or a distance after it.
+ */
+export type Badge = {
+  /**
+   * `checkmate`, `stalemate`, `capture`, `promotion`, `pawn`, `dtz` or `dtm`.
+   */
+  kind: string,
+  /**
+   * The badge's text (`capture`, `pawn move`, `DTZ 2`, `DTM 20`).
+   */
+  text: string,
+};
+
 export type BasisName = "rule" | "proof" | "material" | "bitbase";
 
 /**
@@ -235,6 +249,55 @@ export type JudgedMove = {
 };
 
 /**
+ * A move of a line shown on the board: its label with the move number where it has one
+ * (`1. Kd6`, `Kf7`, `1... Kd3`), and the position after it.
+ */
+export type LabelledStep = {
+  /**
+   * UCI notation.
+   */
+  uci: string,
+  /**
+   * Standard algebraic notation.
+   */
+  san: string,
+  /**
+   * The label: the SAN with its move number where it has one.
+   */
+  label: string,
+  /**
+   * The FEN after the move.
+   */
+  fen: string,
+};
+
+/**
+ * A legal move: its notations, the position after it and whether it gives check.
+ */
+export type LegalMove = {
+  /**
+   * UCI notation, castling as the king's two-square step (`e1g1`).
+   */
+  uci: string,
+  /**
+   * Standard algebraic notation, with `+` or `#`.
+   */
+  san: string,
+  /**
+   * The FEN after the move.
+   */
+  fen: string,
+  /**
+   * Whether the move gives check (mate included).
+   */
+  check: boolean,
+  /**
+   * For castling, the rook's square: the king dropped there castles, as on lichess.
+   */
+  rook: string | null,
+};
+
+/**
  * The optimal line from a position to mate (empty for a draw or a position without moves),
  * with the position's category under the 50-move rule and its distances.
  *
@@ -296,6 +359,47 @@ export type LineError = {
 };
 
 /**
+ * The optimal line to mate as the board lists it.
+ */
+export type LineView = {
+  /**
+   * Its moves, each with its label and the position after it.
+   */
+  steps: Array<LabelledStep>,
+  /**
+   * What the 50-move rule changes, in words (empty when it changes nothing).
+   */
+  note: string,
+};
+
+/**
+ * A move as the list beside the board shows it.
+ */
+export type ListedMove = {
+  /**
+   * UCI notation.
+   */
+  uci: string,
+  /**
+   * Standard algebraic notation.
+   */
+  san: string,
+  /**
+   * The class that colours its outcome: `win-word`, `loss-word`, `draw-word`,
+   * `cursed-word` or `unknown-word`.
+   */
+  class: string,
+  /**
+   * Its outcome for the side that plays it, in words (`wins`, `checkmate`, `draws`, ...).
+   */
+  outcome: string,
+  /**
+   * Its badges, as lichess shows them.
+   */
+  badges: Array<Badge>,
+};
+
+/**
  * The main line from a position: each side plays the DTZ-optimal move (the winner zeroes or
  * mates as soon as he can, the loser puts it off as long as he can) while the halfmove clock
  * is below 100; the line stops at mate, at a position without moves, or as soon as the clock
@@ -346,6 +450,21 @@ export type MainlineStep = {
 };
 
 export type Method = "bitbase" | "rules" | "recognizer";
+
+/**
+ * A group of the moves listed beside the board.
+ */
+export type MoveGroup = {
+  /**
+   * The group's name: `Winning`, `Win prevented by 50-move rule`, `Drawing`, `Loss saved by
+   * 50-move rule`, `Losing`, `Beyond the tables` or `Moves into the tables`.
+   */
+  name: string,
+  /**
+   * Its moves, best first.
+   */
+  moves: Array<ListedMove>,
+};
 
 /**
  * One legal move and what it leads to, in the lichess API's shape (the facts about the position
@@ -806,6 +925,25 @@ export type Step = {
 };
 
 /**
+ * The first part of the KPK lesson.
+ */
+export type Teaching = {
+  /**
+   * Why the position is won or drawn, in one sentence.
+   */
+  why: string,
+  /**
+   * Where a forcing line proves it, the line's moves.
+   */
+  proof: Array<LabelledStep>,
+  /**
+   * The key squares, and the fastest win or the longest defence where the tables' first
+   * move is the one to play (`Key squares: d5 e5 f5. Fastest win: Ke4`).
+   */
+  squares: string,
+};
+
+/**
  * The coach's verdict on a move.
  */
 export type Verdict = {
@@ -847,6 +985,75 @@ export type Verdict = {
 };
 
 export type VerdictName = "only" | "keeps" | "throws";
+
+/**
+ * The analysis board's view of a position (see the [module](self) docs).
+ */
+export type View = {
+  /**
+   * The FEN as the page's box shows it: as asked (underscores read as spaces), or the
+   * starting position when none is asked.
+   */
+  fen: string,
+  /**
+   * What is wrong with the FEN, in a player's words (`null` when it reads).
+   */
+  error: string | null,
+  /**
+   * The side to move: the position's, else the FEN's second field, else White.
+   */
+  turn: "w" | "b",
+  /**
+   * The board in words, for a screen reader: `chess board. White: king e6, pawn e5. Black:
+   * king e8. White to move.`
+   */
+  label: string,
+  /**
+   * The square of the king of the side to move when he stands in check (mated or not).
+   */
+  check: string | null,
+  /**
+   * The side to move is checkmated.
+   */
+  checkmate: boolean,
+  /**
+   * The verdict as the board heads it (`No analysis` for a FEN that does not read).
+   */
+  verdict: string,
+  /**
+   * The position's category for its side to move (`null` for a FEN that does not read).
+   */
+  category: Category | null,
+  /**
+   * Its distance to mate in plies, signed for the side to move, where a table knows it.
+   */
+  dtm: number | null,
+  /**
+   * Its distance to zeroing, where a table knows it.
+   */
+  dtz: number | null,
+  /**
+   * Whether a table holds the position itself (else the engine analyses it).
+   */
+  held: boolean,
+  /**
+   * Every legal move, in the move generator's order.
+   */
+  legal: Array<LegalMove>,
+  /**
+   * The moves listed beside the board, grouped as lichess groups them (where no table holds
+   * the position, only the moves whose outcome a table knows).
+   */
+  groups: Array<MoveGroup>,
+  /**
+   * The optimal line to mate, for a position of at most three men.
+   */
+  line: LineView | null,
+  /**
+   * For KPK, the lesson's first part: why, the proof's line, the key squares.
+   */
+  teaching: Teaching | null,
+};
 
 export type WdlName = "win" | "draw" | "loss";
 

@@ -6,7 +6,7 @@ export class KpkError extends Error {
 }
 
 /** The answers by name, as `Kpk.json` takes them. */
-export const ANSWERS: readonly ["standard", "mainline", "map", "line", "probe", "explain", "score"];
+export const ANSWERS: readonly ["standard", "mainline", "map", "line", "probe", "explain", "score", "view"];
 export type AnswerName = (typeof ANSWERS)[number];
 
 /** The module from a URL, a path (node), bytes, or an already compiled module. */
@@ -18,6 +18,7 @@ export function load(source?: ModuleSource): Promise<Kpk>;
 // The answers' types are generated from the Rust types (answers.d.ts, by tools/typescript).
 import type {
   Done, Explanation, DefenderMap, Iteration, Line, Mainline, MoveProbe, Notated, Probe, ScoreAnswer,
+  View,
 } from "./answers.js";
 export type * from "./answers.js";
 
@@ -49,6 +50,8 @@ export class Kpk {
   probe(fen: string): Probe;
   explain(fen: string): Explanation;
   score(value: number | string): ScoreAnswer;
+  /** `GET /view`: what the analysis board shows of a position. */
+  view(fen: string): View;
   /** Analyses here, synchronously (run it in a worker in a page: see `Engine`). */
   analyse(fen: string, options?: AnalyseOptions, onLine?: (line: Iteration) => void): Done;
 }

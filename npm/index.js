@@ -12,7 +12,7 @@ export class KpkError extends Error {
 }
 
 /** The answers by name, as `Kpk#json` takes them. */
-export const ANSWERS = ["standard", "mainline", "map", "line", "probe", "explain", "score"];
+export const ANSWERS = ["standard", "mainline", "map", "line", "probe", "explain", "score", "view"];
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -146,6 +146,15 @@ export class Kpk {
   /** A raw score value in the Score crate's words: band, text, UCI form, mate, pawns. */
   score(value) {
     return this.#parsed("score", value);
+  }
+
+  /**
+   * `GET /view`: what the analysis board shows of `fen` (every legal move with its SAN, the FEN
+   * after it and whether it checks; the verdict, the moves grouped with their words and badges,
+   * the line, the lesson). A FEN that does not read throws, its view's `error` the message.
+   */
+  view(fen) {
+    return this.#parsed("view", fen);
   }
 
   /**

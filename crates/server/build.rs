@@ -1,6 +1,7 @@
-//! The page `kpk serve` embeds: `static/index.html`, with lichess's cburnett men in place of
-//! the project's drawn ones when `tools/pieces` has fetched them (`pieces/out/`), as
-//! `tools/site` does for the static site.
+//! The page's piece set, chosen once for `kpk serve` and the static site: lichess's cburnett
+//! men where `tools/pieces` has fetched them (`pieces/out/`), else the project's drawn ones
+//! (`static/drawn-pieces.svg`); written to `OUT_DIR` as `pieces.svg` and `credit.html`, which
+//! the page's template (`static/index.html`) puts in its one place.
 
 use std::io::ErrorKind;
 use std::path::Path;
@@ -8,26 +9,27 @@ use std::{env, fs};
 
 fn main() {
     // the folder, not the files: a file that does not exist would rerun this on every build
-    println!("cargo::rerun-if-changed=static/index.html");
+    println!("cargo::rerun-if-changed=static/drawn-pieces.svg");
     println!("cargo::rerun-if-changed=pieces");
-    let mut page = fs::read_to_string("static/index.html").expect("static/index.html is readable");
-    if let Some([defs, credit, integrity]) = fetched(["defs.svg", "credit.html", "integrity"]) {
-        let lock = fs::read_to_string("pieces/package-lock.json").unwrap_or_default();
-        if !lock.contains(integrity.trim()) {
-            println!(
-                "cargo::warning=the piece set in pieces/out/ is not the one package-lock.json pins: run tools/pieces"
-            );
+    let (pieces, credit) = match fetched(["defs.svg", "credit.html", "integrity"]) {
+        Some([defs, credit, integrity]) => {
+            let lock = fs::read_to_string("pieces/package-lock.json").unwrap_or_default();
+            if !lock.contains(integrity.trim()) {
+                println!(
+                    "cargo::warning=the piece set in pieces/out/ is not the one package-lock.json pins: run tools/pieces"
+                );
+            }
+            (defs, credit)
         }
-        let marker = |m: &str| page.find(m).unwrap_or_else(|| panic!("index.html lacks {m}"));
-        let (start, end) =
-            (marker("<!--pieces-->"), marker("<!--/pieces-->") + "<!--/pieces-->".len());
-        let credit_at = marker("<!--pieces-credit-->");
-        assert!(credit_at > end, "index.html: the credit's marker after the pieces");
-        page.replace_range(credit_at..credit_at + "<!--pieces-credit-->".len(), &credit);
-        page.replace_range(start..end, &defs);
-    }
-    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("index.html");
-    fs::write(out, page).expect("OUT_DIR is writable");
+        None => (
+            fs::read_to_string("static/drawn-pieces.svg")
+                .expect("static/drawn-pieces.svg is readable"),
+            String::new(),
+        ),
+    };
+    let out = env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    fs::write(Path::new(&out).join("pieces.svg"), pieces).expect("OUT_DIR is writable");
+    fs::write(Path::new(&out).join("credit.html"), credit).expect("OUT_DIR is writable");
 }
 
 /// The files `tools/pieces` wrote into `pieces/out/`, or `None` where it has not run (the

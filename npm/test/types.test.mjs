@@ -1,6 +1,6 @@
 // Real answers type-check against the types generated from the Rust types (answers.d.ts): every
-// answer of the module (standard, mainline, map, line, probe, explain, score, the engine's lines
-// and its last line), `kpk serve --syzygy`'s /standard and /standard/mainline beyond three men,
+// answer of the module (standard, mainline, map, line, probe, explain, score, view, the engine's lines
+// and its last line), `kpk serve --syzygy`'s /standard, /standard/mainline and /view,
 // `kpk probe --json --method rules|recognizer` and `kpk rules --json`'s rows, refusals included, each
 // written as a TypeScript constant of its declared type and checked by `tsc --noEmit --strict
 // --exactOptionalPropertyTypes`. A control proves the check can fail: each answer kind with a
@@ -96,6 +96,9 @@ async function gather() {
       add(byStatus(type, "ErrorAnswer")(r.status), r.text, `module ${name} '${fen}'`);
     }
   }
+  // the board's view answers any legal position (32 men too); a FEN that does not read is a
+  // view with its error
+  for (const fen of [...FENS, ...BEYOND, ...REFUSED]) add("View", kpk.json("view", fen).text, `module view '${fen}'`);
   for (const [name, type] of [["probe", "Probe"], ["explain", "Explanation"]]) {
     for (const fen of [...FENS, ...REFUSED]) {
       const r = kpk.json(name, fen);
@@ -110,10 +113,10 @@ async function gather() {
     const done = kpk.analyse(fen, { lines: 2, depth: 5 }, (line) => add("Iteration", JSON.stringify(line), `analyse '${fen}'`));
     add("Done", JSON.stringify(done), `analyse '${fen}' (last line)`);
   }
-  for (const [route, type] of [["/standard", "Probe"], ["/standard/mainline", "Mainline"]]) {
+  for (const [route, type] of [["/standard", "Probe"], ["/standard/mainline", "Mainline"], ["/view", "View"]]) {
     for (const fen of [...BEYOND, ...POSITIONS.slice(0, 4), "", "not a fen"]) {
       const r = await fetch(`${base}${route}?fen=${encodeURIComponent(fen)}`);
-      add(r.status === 200 ? type : "ErrorAnswer", await r.text(), `kpk serve ${route} '${fen}'`);
+      add(r.status === 200 || type === "View" ? type : "ErrorAnswer", await r.text(), `kpk serve ${route} '${fen}'`);
     }
   }
   for (const method of ["rules", "recognizer"]) {
@@ -138,7 +141,7 @@ function typeCheck(name, answers) {
   // one line each (the text as the answer gave it, with its line breaks taken out)
   answers.forEach(([type, text], i) => lines.push(`export const a${i}: T.${type} = ${JSON.stringify(JSON.parse(text))};`));
   writeFileSync(file, lines.join("\n") + "\n");
-  const r = spawnSync(tsc, ["--noEmit", "--strict", "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext", "--skipLibCheck", "false", file], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync(tsc, ["--ignoreConfig", "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--target", "es2022", "--module", "nodenext", "--skipLibCheck", "false", file], { encoding: "utf8", maxBuffer: 1 << 28 });
   const complaints = new Map();
   for (const m of r.stdout.matchAll(/\.ts\((\d+),\d+\): error (TS\d+: .*)/g)) {
     const i = Number(m[1]) - 2;
@@ -153,7 +156,7 @@ test("every answer type-checks against the generated types; a wrong field is ref
   const kinds = new Map();
   for (const [type] of answers) kinds.set(type, (kinds.get(type) || 0) + 1);
   console.log(`${answers.length} answers: ${[...kinds].map(([t, n]) => `${t} ${n}`).join(", ")}`);
-  for (const kind of ["Probe", "Mainline", "DefenderMap", "Line", "Explanation", "ScoreAnswer", "Iteration", "Done", "RuleRow", "ErrorAnswer", "LineError"]) {
+  for (const kind of ["Probe", "Mainline", "DefenderMap", "Line", "Explanation", "ScoreAnswer", "Iteration", "Done", "RuleRow", "View", "ErrorAnswer", "LineError"]) {
     assert.ok(kinds.get(kind) > 0, `no answer of type ${kind} gathered`);
   }
   // the rules method's fields and the categories of the 50-move rule and of the files are there

@@ -18,4 +18,5 @@ pub mod report;
 pub mod score;
 pub mod ts_names;
 pub mod typescript;
+pub mod view;
 pub mod words;

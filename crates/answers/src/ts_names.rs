@@ -1,6 +1,6 @@
 //! The TypeScript of what the answers serialise without a derive of their own: the library
 //! crates' names (an idea, an aim, a verdict, a basis) as unions of their strings, listed from the
-//! library's own values, distances as numbers, and the [`names!`] macro for a type of this crate
+//! library's own values, distances as numbers, and the `names!` macro for a type of this crate
 //! that serialises as one of a closed list of names. The answer types refer to these in their
 //! `ts` attributes; [`crate::typescript`] gathers the declarations.
 //!

@@ -28,22 +28,31 @@ use crate::outcome::Outcome;
 use crate::probe::Probe;
 use crate::report::RulesReport;
 use crate::score::ScoreAnswer;
+use crate::view::View;
 
 /// Collects the declaration of each type met and of the types it refers to, by name (so the
 /// file's order does not depend on the order the derives visit them in).
 struct Collect<'a> {
     cfg: &'a Config,
-    out: BTreeMap<String, String>,
+    /// Each declaration by its TypeScript name, with the Rust type it declares.
+    out: BTreeMap<String, (&'static str, String)>,
 }
 
 impl TypeVisitor for Collect<'_> {
+    /// # Panics
+    /// Where two Rust types would take one TypeScript name (one would hide the other).
     fn visit<T: TS + 'static + ?Sized>(&mut self) {
         let name = T::ident(self.cfg);
-        if T::output_path().is_none() || self.out.contains_key(&name) {
+        let rust = std::any::type_name::<T>();
+        if T::output_path().is_none() {
+            return;
+        }
+        if let Some((other, _)) = self.out.get(&name) {
+            assert!(*other == rust, "{rust} and {other} are both {name} in TypeScript");
             return;
         }
         let docs = T::docs().unwrap_or_default();
-        self.out.insert(name, format!("{docs}export {}\n", T::decl(self.cfg)));
+        self.out.insert(name, (rust, format!("{docs}export {}\n", T::decl(self.cfg))));
         T::visit_dependencies(self);
     }
 }
@@ -68,13 +77,14 @@ pub fn declarations() -> String {
     collect.visit::<Iteration>();
     collect.visit::<Done>();
     collect.visit::<RulesReport>();
+    collect.visit::<View>();
     collect.visit::<ErrorAnswer>();
     collect.visit::<LineError>();
     let mut text = String::from(
         "// The answers' types, generated from the Rust types of kpk-answers by\n\
          // `tools/typescript`: do not edit.\n\n",
     );
-    let declarations: Vec<String> = collect.out.into_values().collect();
+    let declarations: Vec<String> = collect.out.into_values().map(|(_, decl)| decl).collect();
     text.push_str(&tidy(&declarations.join("\n")));
     text
 }

@@ -97,6 +97,13 @@ enum Command {
         #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u16))]
         cache_mib: u16,
     },
+    /// Write the static site's page to standard output (for `tools/site`): the page `kpk serve`
+    /// sends, without a position's first paint, told to answer in the browser with the
+    /// WebAssembly module.
+    SitePage {
+        /// The site's scripts (paths in the site, as `js/app.js`), preloaded by the page.
+        modules: Vec<String>,
+    },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
     /// with a transposition table and the endgame knowledge of this project.
     Uci,
@@ -161,6 +168,10 @@ fn main() -> ExitCode {
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),
+        Command::SitePage { modules } => kpk_server::site_page(&modules)
+            .map_err(|e| format!("the site's page: {e}"))
+            .and_then(|page| kpk_cli::emit(&page))
+            .map(|()| ExitCode::SUCCESS),
         Command::Uci => kpk_search::uci::Engine::new()
             .run(std::io::stdin().lock(), std::io::stdout())
             .map(|()| ExitCode::SUCCESS)

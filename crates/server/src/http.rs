@@ -23,6 +23,7 @@ use crate::cache::Cache;
 use crate::engine::{ClientAddr, Engine, EngineLimits, MAX_LINES};
 use crate::page;
 use kpk_answers::api::{self, ApiError};
+use kpk_answers::view::View;
 
 /// The server's bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +174,18 @@ async fn kpk_line(query: Result<Query<FenQuery>, QueryRejection>) -> Response {
     answer(query, api::line)
 }
 
+/// `/view?fen=`: what the analysis board shows of the position (the starting position without
+/// a FEN); 400 with the view, its `error` said, for a FEN that does not read.
+async fn view(State(app): App, query: Result<Query<FenQuery>, QueryRejection>) -> Response {
+    let q = match read_query(query) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    let v = View::of(&app.tables, q.fen.as_deref());
+    let status = if v.error.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    json_bytes(status, Bytes::from(to_bytes(&v)))
+}
+
 /// The query of `/engine`.
 #[derive(Deserialize)]
 struct EngineQuery {
@@ -251,6 +264,7 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         .route("/standard/mainline", get(standard_mainline))
         .route("/kpk/map", get(kpk_map))
         .route("/kpk/line", get(kpk_line))
+        .route("/view", get(view))
         .route("/engine", get(engine))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

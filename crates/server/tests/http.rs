@@ -334,6 +334,33 @@ fn a_position_beyond_the_tables_is_unknown_with_every_move_as_lila_tablebase_ans
 }
 
 #[test]
+fn the_view_is_the_first_paints_and_lists_every_legal_move() {
+    let (status, v) = get_json(&format!("/view?fen={}", query("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["verdict"], "White to move wins: mate in 11 (21 plies), DTZ 3");
+    let page = fetch(&format!("/?fen={}", query("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")));
+    assert!(
+        page.contains(v["verdict"].as_str().unwrap()),
+        "the first paint says the view's verdict"
+    );
+    for m in v["groups"][0]["moves"].as_array().unwrap() {
+        assert!(page.contains(&format!("<strong>{}</strong>", m["san"].as_str().unwrap())), "{m}");
+    }
+    // any legal position: the starting position's twenty moves, each with the FEN after it
+    let (status, v) = get_json(
+        "/view?fen=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR_w_KQkq_-_0_1",
+    );
+    assert_eq!(status, 200, "{v}");
+    let legal = v["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 20);
+    let e4 = legal.iter().find(|m| m["san"] == "e4").unwrap();
+    assert_eq!(e4["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    // without a FEN, the position the page opens with
+    let (status, v) = get_json("/view");
+    assert_eq!((status, v["fen"].as_str()), (200, Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")));
+}
+
+#[test]
 fn bad_requests_get_an_error_that_names_the_problem() {
     let cases = [
         ("/standard", 400, "missing parameter 'fen'"),
@@ -350,6 +377,8 @@ fn bad_requests_get_an_error_that_names_the_problem() {
         ("/standard?fen=%ZZ", 400, "invalid FEN"),
         ("/standard?fen=a&fen=b", 400, "malformed query"),
         ("/kpk/map?fen=4k3%2F8%2F8%2F8%2F8%2F8%2F8%2F4K3_w_-_-_0_1", 400, "KPK position"),
+        ("/view?fen=hello", 400, "invalid FEN"),
+        ("/view?fen=a&fen=b", 400, "malformed query"),
         ("/nowhere", 404, "not found"),
     ];
     for (target, status, words) in cases {

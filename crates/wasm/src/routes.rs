@@ -9,6 +9,7 @@
 //! | `probe` | a line of `kpk probe --json` (the FEN first) |
 //! | `explain` | `kpk explain --json` (the why, the plan, every move judged) |
 //! | `score` | a raw score value in the Score crate's words (`kpk_answers::score::ScoreAnswer`) |
+//! | `view` | `GET /view?fen=` (what the analysis board shows: `kpk_answers::view::View`) |
 //!
 //! A request the answer refuses is `{"error": ...}` with the message the server or the CLI
 //! gives, and a status as the server's (400, 404; 500 for a damaged file, which the embedded
@@ -22,7 +23,8 @@ use kpk_score::Score;
 use serde_json::json;
 
 /// The names of the answers, in the table's order.
-pub const ROUTES: [&str; 7] = ["standard", "mainline", "map", "line", "probe", "explain", "score"];
+pub const ROUTES: [&str; 8] =
+    ["standard", "mainline", "map", "line", "probe", "explain", "score", "view"];
 
 /// An answer: the status the server would send (200 for an answer) and the JSON text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +76,11 @@ pub fn answer(route: &str, input: &str) -> Reply {
         "probe" => probe(input),
         "explain" => explain(input),
         "score" => score(input),
+        "view" => {
+            let v = kpk_answers::view::View::of(api::embedded(), Some(input));
+            let status = if v.error.is_some() { 400 } else { 200 };
+            Reply { status, json: serde_json::to_vec(&v).unwrap_or_default() }
+        }
         _ => Reply {
             status: 404,
             json: json!({ "error": format!("no answer named '{route}': the answers are {}", ROUTES.join(", ")) })
