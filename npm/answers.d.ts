@@ -17,6 +17,26 @@ export type Badge = {
   text: string,
 };
 
+/**
+ * A score as the evaluation bar shows it, from White's side: its band (`mate`, `known`,
+ * `draw` or `heuristic`), its text (`#3`, `#-2`, `White wins (tables)`, `+1.4`, `0.0`) and
+ * White's share of the bar, from 0 to 1.
+ */
+export type Bar = {
+  /**
+   * `mate`, `known`, `draw` or `heuristic`.
+   */
+  band: "mate" | "known" | "draw" | "heuristic",
+  /**
+   * The bar's text, from White's side.
+   */
+  text: string,
+  /**
+   * White's share of the bar, from 0 to 1.
+   */
+  white: number,
+};
+
 export type BasisName = "rule" | "proof" | "material" | "bitbase";
 
 /**
@@ -225,9 +245,14 @@ export type Iteration = {
    */
   score: ScoreAnswer,
   /**
-   * The principal variation from the root.
+   * The same score as the evaluation bar shows it, from White's side.
    */
-  pv: Array<Notated>,
+  bar: Bar,
+  /**
+   * The principal variation from the root, each move with its label and the position after
+   * it.
+   */
+  pv: Array<LabelledStep>,
 };
 
 /**
@@ -249,8 +274,8 @@ export type JudgedMove = {
 };
 
 /**
- * A move of a line shown on the board: its label with the move number where it has one
- * (`1. Kd6`, `Kf7`, `1... Kd3`), and the position after it.
+ * A move of a line as a board shows it: its notations, its label with the move number where it
+ * has one (`1. Kd6`, `Kf7`, `1... Kd3`), and the position after it.
  */
 export type LabelledStep = {
   /**
@@ -370,6 +395,11 @@ export type LineView = {
    * What the 50-move rule changes, in words (empty when it changes nothing).
    */
   note: string,
+  /**
+   * Why there is no line, where there is none (`checkmate`, `stalemate`, `neither side can
+   * force mate`, ...); empty otherwise.
+   */
+  end: string,
 };
 
 /**
@@ -1036,6 +1066,11 @@ export type View = {
    * Whether a table holds the position itself (else the engine analyses it).
    */
   held: boolean,
+  /**
+   * The tables' verdict as the evaluation bar shows it (`null` where no table holds the
+   * position: the engine's lines fill the bar).
+   */
+  bar: Bar | null,
   /**
    * Every legal move, in the move generator's order.
    */

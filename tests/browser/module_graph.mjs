@@ -3,8 +3,11 @@
 //   node module_graph.mjs [crates/server/static]
 // Fails on an import circle, on a file over 600 lines, on an import of a file that is not
 // there, on a module the page never loads (not reached from index.html's script), and on a
-// module the server does not serve (page.rs compiles each into the binary by name, in MODULES).
-// Prints each module with its lines and what it imports.
+// module the server does not serve (page.rs compiles each into the binary by name, in MODULES),
+// and on chess in the page: a module that exports or defines what plays a move, finds check or
+// writes SAN or move numbers (the answers carry every legal move's SAN, the FEN after it and
+// whether it checks; the lines come labelled). Prints each module with its lines, what it
+// imports and what it exports.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,14 +45,30 @@ function importsOf(file, text) {
   return [...new Set(out)];
 }
 
+// what a module exports: `export function f`, `export const c`, `export class C`, `export { a, b }`
+function exportsOf(code) {
+  const names = [...code.matchAll(/\bexport\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+  for (const m of code.matchAll(/\bexport\s*\{([^}]*)\}/g)) names.push(...m[1].split(",").map((n) => n.trim().split(/\s+as\s+/).pop()).filter(Boolean));
+  return names;
+}
+
+// names of chess the page leaves to the answers: playing a move, finding check or mate, writing
+// SAN or a line's move numbers, judging legality
+const CHESS = /^(afterMove|applyMove|playMove|makeMove|checkedKing|inCheck|isCheck|attacked|attacks|legalMoves|isLegal|toSan|sanOf|writeSan|numbered|labelled|castlingAfter)$/;
+
 const graph = new Map();
 const lines = new Map();
+const exported = new Map();
 for (const file of files) {
   const text = readFileSync(join(dir, file), "utf8");
   const n = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   lines.set(file, n);
   if (n > MAX_LINES) problems.push(`${file} has ${n} lines (at most ${MAX_LINES}; aim under ${AIM_LINES})`);
   graph.set(file, importsOf(file, text));
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'])\/\/.*$/gm, "$1");
+  exported.set(file, exportsOf(code));
+  const defined = [...code.matchAll(/\b(?:function\s+|const\s+|let\s+)([A-Za-z_$][\w$]*)/g)].map((m) => m[1]);
+  for (const name of new Set(defined)) if (CHESS.test(name)) problems.push(`${file} defines ${name}: chess is the answers' (/view), not the page's`);
 }
 
 // import circles: a depth-first walk; a module met again while it is on the path closes one
@@ -103,9 +122,10 @@ for (const file of files) {
   const n = lines.get(file);
   const mark = n > AIM_LINES ? "  (over the aim of " + AIM_LINES + ")" : "";
   console.log(`${String(n).padStart(4)}  ${file.padEnd(14)} imports ${graph.get(file).join(", ") || "nothing"}${mark}`);
+  console.log(`      ${"".padEnd(14)} exports ${exported.get(file).join(", ") || "nothing"}`);
 }
 if (problems.length) {
   console.error(`module graph: ${problems.length} problem(s):\n  ` + problems.join("\n  "));
   process.exit(1);
 }
-console.log(`module graph: ${files.length} modules, no import circle, none over ${MAX_LINES} lines, each loaded and served`);
+console.log(`module graph: ${files.length} modules, no import circle, none over ${MAX_LINES} lines, each loaded and served, none playing chess`);

@@ -1,19 +1,48 @@
-//! The engine's analysis as it is streamed, one JSON object per line: each completed iteration
-//! ([`Iteration`]: depth, nodes, time, the score in the Score crate's words, the principal
-//! variation in UCI and SAN), then a last line with `done: true` and the best move ([`done`]).
-//! `kpk serve`'s `/engine` and the WebAssembly module's worker write the same lines.
+//! The engine's analysis, wired once for `kpk serve`'s `/engine` and the WebAssembly module's
+//! worker: the search's options ([`options`]), its line limit ([`MAX_LINES`]) and table size
+//! ([`TABLE_MIB`]), and the stream it writes, one JSON object per line: each completed
+//! iteration ([`Iteration::of`]: depth, nodes, time, the score in the Score crate's words and as
+//! the evaluation bar shows it, the principal variation with move numbers and the position after
+//! each move), then a last line with `done: true` and the best move ([`done`]).
 
 use serde::Serialize;
 use shakmaty::{Chess, Move, Position};
 
-use crate::notation::{Notated, Notation};
-use crate::score::ScoreAnswer;
+use kpk_search::search::{Info, Options};
+use kpk_search::selective::Selectivity;
+
+use crate::notation::{LabelledStep, Notated, Notation};
+use crate::score::{Bar, ScoreAnswer};
+
+/// The most lines an analysis shows (lichess's analysis board offers up to five).
+pub const MAX_LINES: u8 = 5;
+
+/// The transposition table of an analysis, in MiB.
+pub const TABLE_MIB: usize = 16;
+
+/// The search's options for an analysis of `lines` lines per depth (clamped to 1 to
+/// [`MAX_LINES`]): as `kpk uci` plays, the tables at the root and below it, every selective
+/// piece.
+///
+/// ```
+/// assert_eq!(kpk_answers::analysis::options(9).multi_pv, 5);
+/// ```
+#[must_use]
+pub fn options(lines: u8) -> Options {
+    Options {
+        root_dtm: true,
+        tables: true,
+        selectivity: Selectivity::ALL,
+        multi_pv: lines.clamp(1, MAX_LINES),
+        ..Options::default()
+    }
+}
 
 /// A completed iteration of the engine, as a line of the stream.
 ///
 /// ```
 /// use kpk_answers::analysis::{Iteration, written};
-/// use kpk_answers::score::ScoreAnswer;
+/// use kpk_answers::score::{Bar, ScoreAnswer};
 /// use kpk_score::Score;
 /// use shakmaty::{Chess, Position};
 /// let root = Chess::default();
@@ -21,11 +50,11 @@ use crate::score::ScoreAnswer;
 /// let it = Iteration {
 ///     depth: 1, seldepth: 1, multipv: 1, nodes: 21, time_ms: 0, tbhits: 0,
 ///     score: ScoreAnswer::of(Score::eval(30)),
+///     bar: Bar::of_score(Score::eval(30), true),
 ///     pv: written(&root, &[e4]),
 /// };
 /// let line = String::from_utf8(it.to_line()).unwrap();
-/// assert!(line.ends_with(r#""pv":[{"uci":"e2e4","san":"e4"}]}
-/// "#), "{line}");
+/// assert!(line.contains(r#""pv":[{"uci":"e2e4","san":"e4","label":"1. e4","fen":"#), "{line}");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Iteration {
@@ -43,11 +72,30 @@ pub struct Iteration {
     pub tbhits: u64,
     /// The line's score for the side to move.
     pub score: ScoreAnswer,
-    /// The principal variation from the root.
-    pub pv: Vec<Notated>,
+    /// The same score as the evaluation bar shows it, from White's side.
+    pub bar: Bar,
+    /// The principal variation from the root, each move with its label and the position after
+    /// it.
+    pub pv: Vec<LabelledStep>,
 }
 
 impl Iteration {
+    /// The line of the search's progress `info` from `root`.
+    #[must_use]
+    pub fn of(root: &Chess, info: &Info) -> Iteration {
+        Iteration {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv.max(1),
+            nodes: info.nodes,
+            time_ms: info.time.as_millis(),
+            tbhits: info.tbhits,
+            score: ScoreAnswer::of(info.score),
+            bar: Bar::of_score(info.score, root.turn() == shakmaty::Color::White),
+            pv: written(root, &info.pv),
+        }
+    }
+
     /// The line as the stream sends it: compact JSON and a newline.
     #[must_use]
     pub fn to_line(&self) -> Vec<u8> {
@@ -62,7 +110,8 @@ fn line(value: &impl Serialize) -> Vec<u8> {
     text
 }
 
-/// `line` from `root` in UCI and SAN, until a move that is not legal.
+/// `line` from `root`, until a move that is not legal: each move in UCI and SAN, labelled with
+/// its move number where it has one, with the FEN after it.
 ///
 /// ```
 /// use kpk_answers::analysis::written;
@@ -70,12 +119,14 @@ fn line(value: &impl Serialize) -> Vec<u8> {
 /// let root = Chess::default();
 /// let knight = |m: &shakmaty::Move| m.role() == Role::Knight && m.to().to_string() == "f3";
 /// let moves: Vec<_> = root.legal_moves().into_iter().filter(knight).collect();
-/// assert_eq!(written(&root, &moves)[0].san, "Nf3");
+/// let steps = written(&root, &moves);
+/// assert_eq!((steps[0].san.as_str(), steps[0].label.as_str()), ("Nf3", "1. Nf3"));
+/// assert_eq!(steps[0].fen, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 /// ```
 #[must_use]
-pub fn written(root: &Chess, line: &[Move]) -> Vec<Notated> {
+pub fn written(root: &Chess, line: &[Move]) -> Vec<LabelledStep> {
     let mut pos = root.clone();
-    let mut out = Vec::with_capacity(line.len());
+    let mut moves = Vec::with_capacity(line.len());
     for &m in line {
         if !pos.is_legal(m) {
             break;
@@ -83,10 +134,12 @@ pub fn written(root: &Chess, line: &[Move]) -> Vec<Notated> {
         let before = pos.clone();
         pos.play_unchecked(m);
         let (checkmate, check) = (pos.is_checkmate(), pos.is_check());
-        let uci = Notation::uci_of(m);
-        out.push(Notated { uci, san: Notation::san_after(&before, m, checkmate, check) });
+        moves.push(Notated {
+            uci: Notation::uci_of(m),
+            san: Notation::san_after(&before, m, checkmate, check),
+        });
     }
-    out
+    LabelledStep::line(root, &moves)
 }
 
 /// The stream's last line: `done`, the last depth and the best move (null where the side to
@@ -99,7 +152,9 @@ pub fn written(root: &Chess, line: &[Move]) -> Vec<Notated> {
 /// ```
 #[must_use]
 pub fn done(root: &Chess, depth: u8, best: Option<Move>) -> Done {
-    Done { done: true, depth, bestmove: best.and_then(|m| written(root, &[m]).pop()) }
+    let bestmove =
+        best.and_then(|m| written(root, &[m]).pop()).map(|s| Notated { uci: s.uci, san: s.san });
+    Done { done: true, depth, bestmove }
 }
 
 /// The stream's last line ([`done`]).

@@ -6,8 +6,9 @@ use core::ops::Deref;
 
 use kpk::{Endgame, Move};
 use serde::{Serialize, Serializer};
+use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 /// Bytes a notation holds: a move is at most seven characters in SAN (`Qa1xb2+`, a capture by
 /// one of three queens named by its square; `exd8=Q#`) and five in UCI (`b7b8q`).
@@ -156,6 +157,67 @@ pub struct Notated {
     pub uci: Notation,
     /// Standard algebraic notation.
     pub san: Notation,
+}
+
+/// A move of a line as a board shows it: its notations, its label with the move number where it
+/// has one (`1. Kd6`, `Kf7`, `1... Kd3`), and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct LabelledStep {
+    /// UCI notation.
+    pub uci: Notation,
+    /// Standard algebraic notation.
+    pub san: Notation,
+    /// The label: the SAN with its move number where it has one.
+    pub label: String,
+    /// The FEN after the move.
+    pub fen: String,
+}
+
+impl LabelledStep {
+    /// `moves` played from `root`, each labelled (from the root's move number) and with the FEN
+    /// after it; the line stops at a move that is not legal there.
+    ///
+    /// ```
+    /// use kpk_answers::notation::{LabelledStep, Notated};
+    /// let root = kpk_answers::api::parse_position(Some("8/8/8/8/8/4k3/4P3/4K3 b - - 0 30")).unwrap();
+    /// let kf4 = Notated { uci: "e3f4".parse().unwrap(), san: "Kf4".parse().unwrap() };
+    /// let steps = LabelledStep::line(&root, &[kf4]);
+    /// assert_eq!((steps[0].label.as_str(), steps[0].fen.as_str()), ("30... Kf4", "8/8/8/8/5k2/8/4P3/4K3 w - - 1 31"));
+    /// // a move that is not legal there ends the line (the pawn guards d3)
+    /// let kd3 = Notated { uci: "e3d3".parse().unwrap(), san: "Kd3".parse().unwrap() };
+    /// assert!(LabelledStep::line(&root, &[kd3]).is_empty());
+    /// ```
+    #[must_use]
+    pub fn line(root: &Chess, moves: &[Notated]) -> Vec<LabelledStep> {
+        let white = root.turn() == shakmaty::Color::White;
+        let sans: Vec<String> = moves.iter().map(|m| m.san.to_string()).collect();
+        let labels = labelled(root.fullmoves().get(), white, &sans);
+        let mut pos = root.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for (m, label) in moves.iter().zip(labels) {
+            let Some(mv) = shakmaty::uci::UciMove::from_ascii(m.uci.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+            else {
+                break;
+            };
+            pos.play_unchecked(mv);
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            out.push(LabelledStep { uci: m.uci, san: m.san, label, fen });
+        }
+        out
+    }
+}
+
+impl core::str::FromStr for Notation {
+    type Err = fmt::Error;
+
+    /// A move's text as given (at most eight bytes).
+    fn from_str(s: &str) -> Result<Notation, fmt::Error> {
+        let mut text = Notation::empty();
+        fmt::Write::write_str(&mut text, s)?;
+        Ok(text)
+    }
 }
 
 /// Each move of a line labelled with its number where it has one, from move `fullmove` with

@@ -6,6 +6,8 @@ use kpk_score::Score;
 use kpk_score::bands::Band;
 use serde::Serialize;
 
+use crate::category::Category;
+use crate::outcome::Outcome;
 use crate::ts_names::names;
 
 /// A score as an analysis shows it.
@@ -68,5 +70,107 @@ impl ScoreAnswer {
             }
         };
         ScoreAnswer { band, text, uci: score.to_string(), value: score.get(), mate, pawns }
+    }
+}
+
+/// A score as the evaluation bar shows it, from White's side: its band (`mate`, `known`,
+/// `draw` or `heuristic`), its text (`#3`, `#-2`, `White wins (tables)`, `+1.4`, `0.0`) and
+/// White's share of the bar, from 0 to 1.
+///
+/// ```
+/// use kpk_answers::score::Bar;
+/// use kpk_score::Score;
+/// let black_to_move_mates = Bar::of_score(Score::mate_in(5), false);
+/// assert_eq!((black_to_move_mates.text.as_str(), black_to_move_mates.white), ("#-3", 0.0));
+/// let eval = Bar::of_score(Score::eval(-4), true);
+/// assert_eq!(eval.text, "0.0", "no minus on a score that rounds to nothing");
+/// assert_eq!(Bar::of_score(Score::eval(135), false).text, "-1.4");
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct Bar {
+    /// `mate`, `known`, `draw` or `heuristic`.
+    #[ts(type = r#""mate" | "known" | "draw" | "heuristic""#)]
+    pub band: &'static str,
+    /// The bar's text, from White's side.
+    pub text: String,
+    /// White's share of the bar, from 0 to 1.
+    pub white: f64,
+}
+
+impl Bar {
+    /// The engine's `score` for the side to move (White's where `white_to_move`).
+    #[must_use]
+    pub fn of_score(score: Score, white_to_move: bool) -> Bar {
+        let answer = ScoreAnswer::of(score);
+        // the side to move's winner, as White or Black
+        let (mover, other) = if white_to_move { ("White", "Black") } else { ("Black", "White") };
+        let share = |mover_wins: bool| if mover_wins == white_to_move { 1.0 } else { 0.0 };
+        match answer.band {
+            "mate" => Bar::mate(answer.mate.unwrap_or(0), white_to_move),
+            "mated" => Bar::mate(answer.mate.unwrap_or(0), white_to_move),
+            "known_win" => Bar::known(format!("{mover} wins (known)"), share(true)),
+            "known_loss" => Bar::known(format!("{other} wins (known)"), share(false)),
+            _ => {
+                let pawns = f64::from(score.get()) / 100.0;
+                let white = if white_to_move { pawns } else { -pawns };
+                // one decimal, and no sign on what rounds to nothing
+                let tenths = (white * 10.0).round();
+                let text = if tenths == 0.0 {
+                    "0.0".to_string()
+                } else {
+                    format!("{:+.1}", tenths / 10.0)
+                };
+                Bar { band: "heuristic", text, white: 1.0 / (1.0 + (-0.75 * white).exp()) }
+            }
+        }
+    }
+
+    /// A mate in `moves` (negative: the side to move is mated), White to move or not.
+    fn mate(moves: i32, white_to_move: bool) -> Bar {
+        let white_mates = (moves > 0) == white_to_move;
+        let sign = if white_mates { "" } else { "-" };
+        Bar {
+            band: "mate",
+            text: format!("#{sign}{}", moves.unsigned_abs()),
+            white: if white_mates { 1.0 } else { 0.0 },
+        }
+    }
+
+    /// A win known without a distance: the bar all but full.
+    fn known(text: String, white: f64) -> Bar {
+        Bar { band: "known", text, white: if white > 0.5 { 0.97 } else { 0.03 } }
+    }
+
+    /// The tables' verdict `o` for the side to move (White's where `white_to_move`), or `None`
+    /// where no table holds the position.
+    #[must_use]
+    pub fn of_tables(o: &Outcome, white_to_move: bool) -> Option<Bar> {
+        if o.checkmate {
+            let text = if white_to_move { "0-1" } else { "1-0" };
+            return Some(Bar {
+                band: "mate",
+                text: text.to_string(),
+                white: if white_to_move { 0.0 } else { 1.0 },
+            });
+        }
+        if o.category == Category::Unknown || !o.held() {
+            return None;
+        }
+        let mover_wins = match o.category {
+            Category::Win | Category::SyzygyWin => true,
+            Category::Loss | Category::SyzygyLoss => false,
+            _ => return Some(Bar { band: "draw", text: "draw".to_string(), white: 0.5 }),
+        };
+        let white_wins = mover_wins == white_to_move;
+        Some(match o.dtm {
+            Some(d) => {
+                let moves = i32::try_from(d.plies().unsigned_abs().div_ceil(2)).unwrap_or(i32::MAX);
+                Bar::mate(if white_wins == white_to_move { moves } else { -moves }, white_to_move)
+            }
+            None => {
+                let winner = if white_wins { "White" } else { "Black" };
+                Bar::known(format!("{winner} wins (tables)"), if white_wins { 1.0 } else { 0.0 })
+            }
+        })
     }
 }

@@ -27,8 +27,10 @@ use shakmaty::{Board, Chess, EnPassantMode, Move, Position};
 use crate::category::Category;
 use crate::explain::Explanation;
 use crate::line::Line;
-use crate::notation::{self, Notation};
+use crate::notation::{LabelledStep, Notated, Notation};
+use crate::outcome::Outcome;
 use crate::probe::Probe;
+use crate::score::Bar;
 use crate::ts_names::Plies;
 use crate::words;
 
@@ -36,7 +38,7 @@ use crate::words;
 pub const START_FEN: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
 
 /// The analysis board's view of a position (see the [module](self) docs).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct View {
     /// The FEN as the page's box shows it: as asked (underscores read as spaces), or the
     /// starting position when none is asked.
@@ -65,6 +67,9 @@ pub struct View {
     pub dtz: Option<i32>,
     /// Whether a table holds the position itself (else the engine analyses it).
     pub held: bool,
+    /// The tables' verdict as the evaluation bar shows it (`null` where no table holds the
+    /// position: the engine's lines fill the bar).
+    pub bar: Option<Bar>,
     /// Every legal move, in the move generator's order.
     pub legal: Vec<LegalMove>,
     /// The moves listed beside the board, grouped as lichess groups them (where no table holds
@@ -133,20 +138,9 @@ pub struct LineView {
     pub steps: Vec<LabelledStep>,
     /// What the 50-move rule changes, in words (empty when it changes nothing).
     pub note: String,
-}
-
-/// A move of a line shown on the board: its label with the move number where it has one
-/// (`1. Kd6`, `Kf7`, `1... Kd3`), and the position after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
-pub struct LabelledStep {
-    /// UCI notation.
-    pub uci: Notation,
-    /// Standard algebraic notation.
-    pub san: Notation,
-    /// The label: the SAN with its move number where it has one.
-    pub label: String,
-    /// The FEN after the move.
-    pub fen: String,
+    /// Why there is no line, where there is none (`checkmate`, `stalemate`, `neither side can
+    /// force mate`, ...); empty otherwise.
+    pub end: String,
 }
 
 /// The first part of the KPK lesson.
@@ -198,6 +192,7 @@ impl View {
             dtm: None,
             dtz: None,
             held: false,
+            bar: None,
             legal: Vec::new(),
             groups: Vec::new(),
             line: None,
@@ -222,9 +217,10 @@ impl View {
             dtm: o.dtm.map(kpk::dtm::Dtm::plies),
             dtz: o.dtz.map(kpk::dtz::Dtz::plies),
             held: o.held(),
+            bar: Bar::of_tables(o, turn == Color::White),
             legal: legal_moves(pos),
             groups: groups(probe),
-            line: parsed.as_ref().map(|p| line(&text, p, pos)),
+            line: parsed.as_ref().map(|p| line(&text, p, pos, o)),
             teaching: parsed.as_ref().and_then(|p| teaching(&text, p, pos)),
             fen: text,
         }
@@ -284,33 +280,14 @@ fn groups(probe: &Probe) -> Vec<MoveGroup> {
         .collect()
 }
 
-/// `moves` played from `root` (the position `parsed` reads as), labelled with their move
-/// numbers, each with the FEN after it; the steps stop at a move that is not legal.
-fn steps(parsed: &ParsedFen, root: &Chess, moves: &[(Notation, Notation)]) -> Vec<LabelledStep> {
-    let white = parsed.position.side_to_move() == Color::White;
-    let sans: Vec<String> = moves.iter().map(|(_, san)| san.to_string()).collect();
-    let labels = notation::labelled(parsed.fullmoves, white, &sans);
-    let mut pos = root.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for ((uci, san), label) in moves.iter().zip(labels) {
-        let Some(m) = shakmaty::uci::UciMove::from_ascii(uci.as_bytes())
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-        else {
-            break;
-        };
-        pos.play_unchecked(m);
-        let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-        out.push(LabelledStep { uci: *uci, san: *san, label, fen });
-    }
-    out
-}
-
 /// The optimal line of a position of at most three men.
-fn line(text: &str, parsed: &ParsedFen, root: &Chess) -> LineView {
+fn line(text: &str, parsed: &ParsedFen, root: &Chess, outcome: &Outcome) -> LineView {
     let line = Line::of(text, &parsed.position, parsed.halfmoves);
-    let moves: Vec<(Notation, Notation)> = line.steps.iter().map(|s| (s.uci, s.san)).collect();
-    LineView { steps: steps(parsed, root, &moves), note: line.rule.unwrap_or_default() }
+    let moves: Vec<Notated> =
+        line.steps.iter().map(|s| Notated { uci: s.uci, san: s.san }).collect();
+    let steps = LabelledStep::line(root, &moves);
+    let end = if steps.is_empty() { words::line_end(outcome).to_string() } else { String::new() };
+    LineView { steps, note: line.rule.unwrap_or_default(), end }
 }
 
 /// The first part of the KPK lesson: why, the proof's line, the key squares and the tables'
@@ -318,11 +295,7 @@ fn line(text: &str, parsed: &ParsedFen, root: &Chess) -> LineView {
 fn teaching(text: &str, parsed: &ParsedFen, root: &Chess) -> Option<Teaching> {
     parsed.position.as_kpk()?;
     let e = Explanation::of(text, parsed);
-    let proof = e.proof.as_ref().map_or_else(Vec::new, |p| {
-        let moves: Vec<(Notation, Notation)> =
-            p.line.moves.iter().map(|m| (m.uci, m.san)).collect();
-        steps(parsed, root, &moves)
-    });
+    let proof = e.proof.as_ref().map_or_else(Vec::new, |p| LabelledStep::line(root, &p.line.moves));
     let first = match (&e.first_move, e.category) {
         (Some(m), Category::Win) => format!(". Fastest win: {}", m.san),
         (Some(m), Category::Loss) => format!(". Longest defence: {}", m.san),

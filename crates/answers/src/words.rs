@@ -115,6 +115,27 @@ pub fn verdict(to_move: Color, o: &Outcome, clock: u32) -> String {
     }
 }
 
+/// Why a position of at most three men has no optimal line to mate: the game is over, or
+/// neither side can force mate.
+///
+/// ```
+/// use kpk_answers::probe::Probe;
+/// let pos = kpk_shakmaty::fen::parse("k7/8/1Q6/8/8/8/8/K7 b - - 0 1").unwrap().position;
+/// assert_eq!(kpk_answers::words::line_end(&Probe::from_tables(&pos, 0).outcome), "stalemate");
+/// ```
+#[must_use]
+pub const fn line_end(o: &Outcome) -> &'static str {
+    if o.checkmate {
+        "checkmate"
+    } else if o.stalemate {
+        "stalemate"
+    } else if o.insufficient_material {
+        "insufficient material"
+    } else {
+        "neither side can force mate"
+    }
+}
+
 /// A move's outcome for the side that plays it, from the position it leads to (`after`, from
 /// the opponent's view): the class that colours it (`win-word`, `loss-word`, `draw-word`,
 /// `cursed-word`, `unknown-word`) and its words (`wins`, `checkmate`, `cursed win: the 50-move

@@ -26,10 +26,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use kpk_answers::analysis::{Iteration, done, written};
-use kpk_answers::score::ScoreAnswer;
-use kpk_search::search::{Info, Limits, Options, Searcher, Syzygy};
-use kpk_search::selective::Selectivity;
+use kpk_answers::analysis::{self, Iteration, done};
+use kpk_search::search::{Info, Limits, Searcher, Syzygy};
 use kpk_syzygy::Tablebases;
 use shakmaty::Chess;
 use tokio::sync::{Semaphore, mpsc};
@@ -37,7 +35,7 @@ use tokio::sync::{Semaphore, mpsc};
 use kpk_answers::api::{ApiError, ErrorAnswer};
 
 /// The most lines an analysis shows per depth (lichess's analysis board offers up to five).
-pub const MAX_LINES: u8 = 5;
+pub use kpk_answers::analysis::MAX_LINES;
 
 /// How often an empty line is sent while the engine thinks: a client that went away is
 /// noticed when one cannot be written, and its search stopped.
@@ -88,7 +86,7 @@ impl Default for EngineLimits {
             per_client: 2,
             max_time: Duration::from_secs(120),
             queue_time: Duration::from_secs(10),
-            table_mib: 16,
+            table_mib: analysis::TABLE_MIB,
         }
     }
 }
@@ -124,17 +122,7 @@ impl Drop for ClientSlot {
 }
 
 fn line_of(root: &Chess, info: &Info) -> Bytes {
-    let it = Iteration {
-        depth: info.depth,
-        seldepth: info.seldepth,
-        multipv: info.multipv.max(1),
-        nodes: info.nodes,
-        time_ms: info.time.as_millis(),
-        tbhits: info.tbhits,
-        score: ScoreAnswer::of(info.score),
-        pv: written(root, &info.pv),
-    };
-    Bytes::from(it.to_line())
+    Bytes::from(Iteration::of(root, info).to_line())
 }
 
 /// The stream's last line: an error, or the end of the analysis.
@@ -240,14 +228,7 @@ impl Engine {
 /// A searcher as `kpk uci` plays: the tables at the root and below it, every selective piece,
 /// the Syzygy files where the server has them; `lines` lines per depth.
 fn searcher(table_mib: usize, tables: Arc<Tablebases>, lines: u8) -> Searcher {
-    let options = Options {
-        root_dtm: true,
-        tables: true,
-        selectivity: Selectivity::ALL,
-        multi_pv: lines,
-        ..Options::default()
-    };
-    let mut searcher = Searcher::new(table_mib).with_options(options);
+    let mut searcher = Searcher::new(table_mib).with_options(analysis::options(lines));
     if tables.files().next().is_some() {
         searcher.set_syzygy(Some(Syzygy { tables, probe_limit: 7 }));
     }

@@ -6,17 +6,11 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use kpk_answers::analysis::{self, Iteration, written};
+use kpk_answers::analysis::{self, Iteration};
 use kpk_answers::api::{self, ApiError};
-use kpk_answers::score::ScoreAnswer;
-use kpk_search::search::{Limits, Options, Searcher};
-use kpk_search::selective::Selectivity;
+use kpk_search::search::{Limits, Searcher};
 
-/// The transposition table's size, in MiB (as `kpk serve` gives each analysis).
-pub const TABLE_MIB: usize = 16;
-
-/// The most lines an analysis shows (lichess's analysis board offers up to five).
-pub const MAX_LINES: u8 = 5;
+pub use kpk_answers::analysis::{MAX_LINES, TABLE_MIB};
 
 thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
@@ -51,29 +45,13 @@ pub struct Ask {
 /// The [`ApiError`] of a missing, malformed or illegal FEN (400).
 pub fn analyse(fen: &str, ask: Ask, emit: &mut dyn FnMut(&[u8])) -> Result<Vec<u8>, ApiError> {
     let root = api::parse_position(Some(fen))?;
-    let options = Options {
-        root_dtm: true,
-        tables: true,
-        selectivity: Selectivity::ALL,
-        multi_pv: ask.lines.clamp(1, MAX_LINES),
-        ..Options::default()
-    };
+    let options = analysis::options(ask.lines);
     let limits = Limits { time: ask.time, depth: ask.depth, ..Limits::default() };
     let result = SEARCHER.with_borrow_mut(|slot| {
         let searcher = slot.get_or_insert_with(|| Searcher::new(TABLE_MIB));
         searcher.set_options(options);
         searcher.run(&root, &[], limits, &mut |info| {
-            let line = Iteration {
-                depth: info.depth,
-                seldepth: info.seldepth,
-                multipv: info.multipv.max(1),
-                nodes: info.nodes,
-                time_ms: info.time.as_millis(),
-                tbhits: info.tbhits,
-                score: ScoreAnswer::of(info.score),
-                pv: written(&root, &info.pv),
-            };
-            emit(&line.to_line());
+            emit(&Iteration::of(&root, info).to_line());
         })
     });
     Ok(analysis::done(&root, result.depth, result.best)

@@ -1,26 +1,27 @@
-// After any change of position: the address, the board and the moves played, then the server's
-// answers for the position (/standard, and for KPK /kpk/map and /kpk/line) shown beside the
-// board; beyond the tables the engine's run.
+// After any change of position: the address, the board and the moves played, then the answers
+// for the position (the board's view, /view, and for KPK the map and the coach, /kpk/map) shown
+// beside the board; beyond the tables the engine's run.
 import { get } from "./api.js";
-import { tableView } from "./engine.js";
 import { startEngine, stopEngine } from "./engine-run.js";
 import * as panel from "./panel.js";
 import { moveIntoTree, stepsIntoTree } from "./play.js";
 import { current, lineAt, state, syncUrl } from "./state.js";
 import { renderTree } from "./tree.js";
-import { afterMove } from "./fen.js";
+import { parseFen } from "./fen.js";
 import { writePgn } from "./pgn.js";
 import { board, drawBoard, drawPreview, showRights } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Plays a move of /standard's list (or of a line, or typed) and shows the position after it.
+// Plays a legal move of the view (from its list, the board, or typed) and shows the position
+// after it.
 export function play(m) {
   moveIntoTree(m);
   navigate();
 }
 
-// Plays `steps` (each { uci, san }) from `node` and shows the position after them.
+// Plays `steps` (a line's labelled steps, each with the FEN after it) from `node` and shows the
+// position after them.
 export function playFrom(node, steps) {
   stepsIntoTree(node, steps);
   navigate();
@@ -32,8 +33,8 @@ const engineActions = {
   play: (steps) => playFrom(current(), steps),
   preview: (steps) => {
     if (!steps) return drawBoard();
-    const pos = steps.reduce((p, m) => afterMove(p, m.uci), current().pos);
-    drawPreview(pos, steps[steps.length - 1].uci);
+    const last = steps[steps.length - 1];
+    drawPreview(parseFen(last.fen), last.uci);
   },
 };
 
@@ -82,7 +83,7 @@ async function analyse() {
   $("turn").textContent = pos.turn === "w" ? "White to move" : "Black to move";
   showRights(pos);
   $("clock").value = String(pos.clock);
-  state.answer = null;
+  state.view = null;
   drawBoard();
   renderTree(state.tree, $("history"), goToNode);
   // the PGN of the moves played, unless the user is writing one to load
@@ -102,36 +103,31 @@ async function analyse() {
     showError("Place both kings.");
     return done();
   }
-  const standard = await get("/standard", node.fen);
+  const answer = await get("/view", node.fen);
   if (ticket !== state.request) return;
-  if (!standard.ok) {
+  if (!answer.ok) {
     panel.clear("No analysis");
-    showError(standard.body.error);
+    showError(answer.body.error);
     return done();
   }
   showError("");
-  state.answer = standard.body;
-  const pawns = pos.board.filter((m) => m === "P" || m === "p").length;
-  // castling rights put a position beyond the tables, whatever its men
-  const men = pos.castling ? 32 : pos.board.filter((m) => m).length;
+  const view = answer.body;
+  state.view = view;
   state.map = null;
-  if (pawns === 1 && men === 3) {
-    const answer = await get("/kpk/map", node.fen);
+  // a KPK position (the view teaches it): the defending king's map and the coach
+  if (view.teaching) {
+    const map = await get("/kpk/map", node.fen);
     if (ticket !== state.request) return;
-    if (!answer.ok) showError(answer.body.error);
+    if (!map.ok) showError(map.body.error);
     else {
-      state.map = answer.body;
+      state.map = map.body;
       state.mapNode = node;
     }
   }
-  if (lineAt() < 0 && men > 3) {
-    // the optimal line to mate is known for three men
-    state.line = { rootNode: node, rootPos: pos, steps: [], note: "" };
-  } else if (lineAt() < 0) {
-    const line = await get("/kpk/line", node.fen);
-    if (ticket !== state.request) return;
-    if (!line.ok) showError(line.body.error);
-    state.line = { rootNode: node, rootPos: pos, steps: line.ok ? line.body.steps : [], note: line.ok ? line.body.rule || "" : "" };
+  // the optimal line from here, unless the board stands on the one shown (known for three men)
+  if (lineAt() < 0) {
+    const line = view.line || { steps: [], note: "", end: "" };
+    state.line = { rootNode: node, steps: line.steps, note: line.note, end: line.end };
   }
   render();
   done();
@@ -139,9 +135,9 @@ async function analyse() {
 
 function render() {
   const node = current();
-  const v = state.answer;
+  const v = state.view;
   drawBoard();
-  panel.showStandard(v, node.pos, {
+  panel.showView(v, {
     hover: (uci) => (uci ? board.showArrow(uci) : board.clearArrow()),
     play: (m) => {
       // the focus stays with the list the move was played from
@@ -155,22 +151,20 @@ function render() {
     const first = $("moves").querySelector("button") || $("verdict");
     first.focus();
   }
-  panel.showLine(state.line, lineAt(), v, goLine);
+  panel.showLine(state.line, lineAt(), goLine);
   // the optimal line to mate is known for three men: beyond them no line, and no word of it
-  const men = node.pos.castling ? 32 : node.pos.board.filter((m) => m).length;
-  for (const id of ["line-title", "line-controls", "line-note", "line"]) $(id).hidden = men > 3;
+  for (const id of ["line-title", "line-controls", "line-note", "line"]) $(id).hidden = !v.line;
+  panel.showTeaching(v.teaching, (k) => playFrom(node, v.teaching.proof.slice(0, k)));
   const explanation = state.map && state.map.explanation;
-  panel.showExplanation(explanation, node.pos, (k) => playFrom(node, explanation.proof.line.moves.slice(0, k)));
   panel.showPlan(explanation && explanation.plan, play);
   showCoach();
   // beyond the tables the engine analyses; a position a table holds shows the exact answer
-  const view = tableView(v, node.pos.turn);
-  panel.showBar(view);
-  const over = v.checkmate || v.stalemate || v.insufficient_material || !v.moves.length;
-  if (!view && !over && !(state.engine && state.engine.node === node)) startEngine(engineActions);
-  if (view || over) panel.showEngine(null, node.pos);
+  panel.showBar(v.bar);
+  const over = !v.legal.length;
+  if (!v.bar && !over && !(state.engine && state.engine.node === node)) startEngine(engineActions);
+  if (v.bar || over) panel.showEngine(null);
   // the map, the key squares, the square of the pawn and the reason belong to KPK positions
-  $("teaching").hidden = !state.map;
+  $("teaching").hidden = !v.teaching;
 }
 
 // The coach's line on the move that led to the current position (when the toggle is on), and

@@ -96,7 +96,7 @@ function setup() {
     const e = state.engine;
     if (e && e.running) {
       stopEngine("stopped at depth " + e.depth);
-      panel.showEngine(e, current().pos, e.actions);
+      panel.showEngine(e, e.actions);
     } else goEngine();
   });
   $("engine-lines").addEventListener("change", () => {

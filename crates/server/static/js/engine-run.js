@@ -3,7 +3,7 @@
 // (the lines control), until stopped: by a newer position, by Stop (Go starts it again), or by
 // the server's limit.
 import * as panel from "./panel.js";
-import { analyse as think, whiteView } from "./engine.js";
+import { analyse as think } from "./engine.js";
 import { current, state } from "./state.js";
 
 // Stops the engine's analysis, if one runs; `note` says why in its box.
@@ -32,7 +32,7 @@ export function startEngine(actions = {}) {
   state.engine = engine;
   const shown = () => {
     if (state.engine !== engine || current() !== node) return;
-    panel.showEngine(engine, node.pos, actions);
+    panel.showEngine(engine, actions);
     if (engine.lines[0]) panel.showBar(engine.lines[0].score);
   };
   // a position stepped through quickly is not analysed: the engine starts once the board rests,
@@ -50,7 +50,8 @@ export function startEngine(actions = {}) {
           engine.depth = it.depth;
           engine.lines = engine.lines.slice(0, 1);
         }
-        engine.lines[Math.max(it.multipv, 1) - 1] = { score: whiteView(it.score, node.pos.turn), pv: it.pv };
+        // each line's score as the bar shows it, from White's side (the stream's `bar`)
+        engine.lines[Math.max(it.multipv, 1) - 1] = { score: it.bar, pv: it.pv };
         shown();
       },
       onDone() {

@@ -3,7 +3,7 @@
 // piece.
 import { play } from "./analysis.js";
 import { editBoard } from "./edit.js";
-import { placeMan, squareName } from "./fen.js";
+import { placeMan, squareIndex, squareName } from "./fen.js";
 import { current, moves, state } from "./state.js";
 import { drawBoard, ownMan } from "./view.js";
 
@@ -58,14 +58,11 @@ export const boardInput = {
   },
 };
 
-// A king dropped on his own rook castles, as lichess allows: the king's two-square step towards
-// that rook (the move the tables list), or `to` itself.
+// A king dropped on his own rook castles, as lichess allows: the legal castling move whose rook
+// stands there (the view names it), or `to` itself.
 function castlingTarget(from, to) {
-  const board = current().pos.board;
-  const king = board[from];
-  const rook = king === "K" ? "R" : king === "k" ? "r" : null;
-  if (!rook || board[to] !== rook || Math.floor(from / 8) !== Math.floor(to / 8)) return to;
-  return from + (to > from ? 2 : -2);
+  const castle = moves().find((m) => m.rook === squareName(to) && m.uci.startsWith(squareName(from)));
+  return castle ? squareIndex(castle.uci.slice(2, 4)) : to;
 }
 
 // Plays the legal move from `from` to `to`, asking for the piece when it promotes.

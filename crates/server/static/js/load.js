@@ -15,14 +15,14 @@ const $ = (id) => document.getElementById(id);
 // says what is wrong.
 export async function loadFen(text, { push = true, linked = false } = {}) {
   const ticket = ++state.request;
-  const answer = await get("/standard", text);
+  const answer = await get("/view", text);
   if (ticket !== state.request) return;
   const fields = text.trim().replace(/_/g, " ").split(/\s+/);
   const placement = parsePlacement(fields[0]);
   if (!answer.ok) {
     // a refused position: its men on the board if its placement reads (an empty board if not),
     // the text as given, nothing of the old position (its map, its moves, its take-back)
-    state.answer = null;
+    state.view = null;
     state.map = null;
     newTree({ ...parseFen(text), board: placement || new Array(64).fill(null) });
     stopEngine();

@@ -2,7 +2,7 @@
 // out; and a PGN read back (its FEN tag, its moves, its variations), each move found among the
 // answers' legal moves of its position, so that nothing here needs a move generator.
 import { get } from "./api.js";
-import { afterMove, fenOf, parseFen } from "./fen.js";
+import { parseFen } from "./fen.js";
 import { Tree } from "./tree.js";
 
 const STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -73,10 +73,10 @@ function named(moves, san) {
 export async function readPgn(text) {
   const fenTag = /\[FEN\s+"([^"]*)"\]/.exec(text);
   const start = fenTag ? fenTag[1] : STANDARD;
-  const first = await get("/standard", start);
+  const first = await get("/view", start);
   if (!first.ok) return { error: "the PGN's position: " + first.body.error };
-  const rootPos = parseFen(start);
-  const tree = new Tree(rootPos, fenOf(rootPos));
+  // the position as the answers write it
+  const tree = new Tree(parseFen(first.body.fen), first.body.fen);
   // the node a variation starts from, for each bracket open
   const stack = [];
   let at = tree.root;
@@ -93,14 +93,13 @@ export async function readPgn(text) {
       before = at.parent || at;
       continue;
     }
-    const answer = await get("/standard", at.fen);
+    const answer = await get("/view", at.fen);
     if (!answer.ok) return { error: `after ${at.san || "the start"}: ${answer.body.error}` };
-    const m = named(answer.body.moves, t);
+    const m = named(answer.body.legal, t);
     if (!m) return { error: `${t} is not a legal move after ${at.san ? at.san : "the start"}` };
-    const pos = afterMove(at.pos, m.uci);
     tree.current = at;
     before = at;
-    at = tree.play(m.uci, m.san, pos, fenOf(pos));
+    at = tree.play(m.uci, m.san, parseFen(m.fen), m.fen);
   }
   tree.current = tree.root;
   return { tree };

@@ -1,29 +1,28 @@
-// Moves into the tree of moves: a move of /standard's list (with the coach's verdict on it),
-// the steps of a line, or the legal move a typed text names. Nothing here draws: the caller
+// Moves into the tree of moves: a legal move of the view (with the coach's verdict on it), the
+// steps of a line, or the legal move a typed text names. The position after a move is the one
+// the answers give (its FEN): nothing here plays chess. Nothing here draws either: the caller
 // shows the new position (analysis.js: `play`, `playFrom`).
-import { afterMove, fenOf } from "./fen.js";
+import { parseFen } from "./fen.js";
 import { current, moves, state } from "./state.js";
 
-// Plays a move of /standard's list (or of a line) into the tree. In a KPK position the coach's
-// verdict on the move, from the rules, goes with the new position.
+// Plays a move (its UCI) of the current position into the tree, the position after it the
+// view's. In a KPK position the coach's verdict on the move, from the rules, goes with it.
 export function moveIntoTree(m) {
   const from = current();
+  const legal = moves().find((l) => l.uci === m.uci);
+  if (!legal) return;
   const judged = state.map && state.mapNode === from
     ? state.map.explanation.moves.find((j) => j.uci === m.uci)
     : null;
-  const pos = afterMove(from.pos, m.uci);
-  const node = state.tree.play(m.uci, m.san, pos, fenOf(pos));
+  const node = state.tree.play(legal.uci, legal.san, parseFen(legal.fen), legal.fen);
   if (judged) node.coach = { san: judged.san, ...judged.verdict };
 }
 
-// Plays `steps` (each { uci, san }) from `node` into the tree: the position after them is the
-// current one.
+// Plays `steps` (each { uci, san, fen }: a line's labelled steps) from `node` into the tree:
+// the position after them is the current one.
 export function stepsIntoTree(node, steps) {
   state.tree.current = node;
-  for (const s of steps) {
-    const pos = afterMove(current().pos, s.uci);
-    state.tree.play(s.uci, s.san, pos, fenOf(pos));
-  }
+  for (const s of steps) state.tree.play(s.uci, s.san, parseFen(s.fen), s.fen);
 }
 
 // The legal move a typed text names: UCI (`e2e4`, `e7e8q`) or SAN (`e4`, `Kd6`, `exd6`,

@@ -4,7 +4,7 @@
 // same requests, the same JSON: the module answers each route as the server does.
 
 // The module's answer for each route the page asks.
-const ROUTES = { "/standard": "standard", "/standard/mainline": "mainline", "/kpk/map": "map", "/kpk/line": "line" };
+const ROUTES = { "/view": "view", "/kpk/map": "map" };
 
 export const inPage = document.querySelector('meta[name="kpk-answers"]')?.content === "module";
 

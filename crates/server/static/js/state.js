@@ -13,10 +13,10 @@ export const state = {
   selected: null, // the square of the man picked up
   pickedByDown: null, // the square of the man the last press picked up (the tap that follows keeps him)
   pending: null, // the moves of a promotion waiting for its piece
-  answer: null, // /standard for the current position
+  view: null, // /view for the current position: the board's words, every legal move
   map: null, // /kpk/map for the current position (KPK only)
   mapNode: null, // the node the map's explanation belongs to
-  line: null, // { rootNode, rootPos, steps, note }: the optimal line from rootNode
+  line: null, // { rootNode, steps, note, end }: the optimal line from rootNode (the view's)
   engine: null, // { node, running, depth, lines: [{ score, pv }], note, stop }: the engine's analysis
   lines: 1, // the engine's lines per depth (lichess's default: one)
   focusMoves: false, // a move was played from the list: the focus goes back to the new list
@@ -24,7 +24,8 @@ export const state = {
 };
 
 export const current = () => state.tree.current;
-export const moves = () => (state.answer ? state.answer.moves : []);
+// every legal move of the current position, each with its SAN and the FEN after it
+export const moves = () => (state.view ? state.view.legal : []);
 
 // A new tree of moves from `pos`: a position loaded, edited, or given another side or clock.
 export function newTree(pos) {

@@ -1,6 +1,6 @@
 // The board as the state shows it: the current position, the last move, the man picked up and
 // where he may go, the map of a KPK position, the checkmated king.
-import { castlingPossible, checkedKing, epCandidates, squareIndex, squareName } from "./fen.js";
+import { castlingPossible, epCandidates, squareIndex, squareName } from "./fen.js";
 import { Board } from "./board.js";
 import { current, moves, state } from "./state.js";
 
@@ -15,6 +15,7 @@ export function createBoard(input) {
 
 export function drawBoard(arrow = null) {
   const node = current();
+  const view = state.view;
   const targets = state.selected === null || state.editing ? []
     : moves().filter((m) => m.uci.startsWith(squareName(state.selected))).map((m) => squareIndex(m.uci.slice(2, 4)));
   // two layers, one meaning each, both off until asked for: the defending king's map (colours),
@@ -37,9 +38,9 @@ export function drawBoard(arrow = null) {
     targets,
     map,
     arrow,
-    // the checkmated king is marked, as lichess marks it, and a king in check
-    mated: state.answer && state.answer.checkmate ? node.pos.board.indexOf(node.pos.turn === "w" ? "K" : "k") : null,
-    checked: checkedKing(node.pos),
+    // the checkmated king is marked, as lichess marks it, and a king in check: as the view says
+    mated: view && view.checkmate ? squareIndex(view.check) : null,
+    checked: view && view.check ? squareIndex(view.check) : null,
   });
 }
 
