@@ -1,7 +1,7 @@
 // The answers' types, generated from the Rust types of kpk-answers by
 // `tools/typescript`: do not edit.
 
-export type AimName = "promote" | "run" | "advance" | "spare_tempo" | "keep_tempo" | "key_square" | "lead" | "opposition" | "distant_opposition" | "shoulder" | "approach" | "outflank" | "clear_the_way" | "wait" | "take_pawn" | "enter_square" | "corresponding_square" | "stay_in_front" | "head_for_corner" | "head_for_pawn" | "keep_draw" | "resist" | "guard_pawn" | "keep_pawn" | "pawn_lost";
+export type AimName = "promote" | "run" | "advance" | "spare_tempo" | "keep_tempo" | "key_square" | "lead" | "opposition" | "distant_opposition" | "shoulder" | "approach" | "outflank" | "clear_the_way" | "wait" | "take_pawn" | "enter_square" | "corresponding_square" | "stay_in_front" | "head_for_corner" | "head_for_pawn" | "keep_draw" | "resist" | "guard_pawn" | "keep_pawn" | "pawn_lost" | "in_time";
 
 /**
  * A badge of a listed move: what the move is, or a distance after it.
@@ -210,7 +210,7 @@ export type Explanation = {
 
 export type FamilyName = "won" | "drawn" | "race" | "route";
 
-export type IdeaId = "rule_of_the_square" | "key_squares" | "opposition" | "distant_opposition" | "diagonal_opposition" | "outflanking" | "shouldering" | "corresponding_squares" | "spare_tempo" | "mutual_zugzwang" | "rook_pawn_corner" | "stalemate" | "pawn_falls" | "pawn_runs" | "in_front" | "promotion";
+export type IdeaId = "rule_of_the_square" | "key_squares" | "opposition" | "distant_opposition" | "diagonal_opposition" | "outflanking" | "shouldering" | "corresponding_squares" | "spare_tempo" | "mutual_zugzwang" | "rook_pawn_corner" | "stalemate" | "pawn_falls" | "pawn_runs" | "in_front" | "promotion" | "fifty_move_rule";
 
 /**
  * A completed iteration of the engine, as a line of the stream.

@@ -137,6 +137,15 @@ export async function checkPanel(page, base) {
   check((await page.textContent("#line-note")).includes("50-move"), "the line says the rule draws first");
   check(await page.isHidden("#teaching"), "no map or reason without a pawn");
 
+  // the lesson counts the clock too: Ke1, Pe2 against Ke8 with 95 plies on it is a draw by the
+  // 50-move rule, and the why says so first; a win that must push its pawn now plays it
+  await d.load("4k3/8/8/8/8/8/4P3/4K3 w - - 95 1");
+  const ruled = await page.textContent("#why");
+  check(ruled.startsWith("Draw by the 50-move rule: White's next winning pawn move is 5 moves away"), `the why names the rule: ${ruled}`);
+  await d.load("8/8/8/8/8/7k/2P5/K7 w - - 99 1");
+  check((await page.textContent("#plan-move")) === "c4", "the plan pushes the pawn in time");
+  check((await page.textContent("#plan-reason")).includes("50-move rule"), "and says why");
+
   // terminal positions are named
   await d.load("1R4k1/8/6K1/8/8/8/8/8 b - - 0 1");
   check((await page.textContent("#line-step")) === "no line: checkmate", "under a mate the line says checkmate");

@@ -98,6 +98,20 @@ impl Category {
         }
     }
 
+    /// The category of `pos` itself (at most three men) with `halfmoves` on its clock: the one
+    /// `/standard` and `kpk probe` give it, the 50-move rule counted.
+    ///
+    /// ```
+    /// use kpk_answers::category::Category;
+    /// let pos = kpk_shakmaty::fen::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap().position;
+    /// assert_eq!(Category::of_ending(&pos, 0), Category::Win);
+    /// assert_eq!(Category::of_ending(&pos, 95), Category::CursedWin);
+    /// ```
+    #[must_use]
+    pub fn of_ending(pos: &kpk::Endgame, halfmoves: u32) -> Category {
+        Standing::of_ending(pos, dtz::probe(pos)).category(halfmoves.saturating_sub(1), halfmoves)
+    }
+
     /// The category of a distance to mate (`None`: a draw).
     #[must_use]
     pub const fn of_dtm(d: Option<Dtm>) -> Category {

@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::ts_names::{IdeaId, Plies};
 
 use crate::category::Category;
+use crate::fifty;
 use crate::notation::{Notated, Notation, numbered};
 use crate::plan::{JudgedMove, PlannedMove};
 use crate::words;
@@ -200,10 +201,13 @@ impl Explanation {
     #[must_use]
     pub fn of(fen: &str, parsed: &ParsedFen) -> Explanation {
         let pos = &parsed.position;
+        let clock = parsed.halfmoves;
         let truth = dtm::probe(pos);
         let c = kpk_rules::classify_endgame(pos);
         let kpk = pos.as_kpk();
-        let plan = kpk.and_then(|k| PlannedMove::of(&k));
+        // the rules' plan and the coach's verdicts, set right for the clock
+        let (plan, moves) =
+            kpk.map(|k| fifty::plan_and_verdicts(&k, clock, parsed.fullmoves)).unwrap_or_default();
         // the why's line starts with the plan's move, so that the two tell one story
         let why = match &plan {
             Some(p) => kpk_rules::why_playing(pos, p.mv),
@@ -214,21 +218,26 @@ impl Explanation {
             Basis::Material => Decided::of(pos, DecidedBy::Material).named(),
             b => (b.name(), None),
         };
-        let first_move = first_move(pos, plan.as_ref().map(|p| p.mv))
+        let first_move = first_move(pos, clock, plan.as_ref().map(|p| p.mv))
             .map(|m| Notated { uci: Notation::uci(m), san: Notation::san(pos, m) });
+        let rule_decides = fifty::why(pos, clock).is_some();
         let proof = matches!(c.basis, Basis::Proof { .. })
             .then(|| WrittenProof::of(pos, parsed.fullmoves))
             .flatten();
         let squares = |list: Vec<kpk::Square>| list.iter().map(ToString::to_string).collect();
         Explanation {
             fen: fen.trim().to_string(),
-            category: Category::of_dtm(truth),
+            category: Category::of_ending(pos, clock),
             dtm: truth,
             basis,
             rule,
-            idea: why.idea(),
-            reason: why.text,
-            ideas: why.ideas,
+            idea: if rule_decides { Idea::FiftyMoveRule } else { why.idea() },
+            reason: fifty::reason(pos, clock, &why.text),
+            ideas: if rule_decides {
+                [Idea::FiftyMoveRule].into_iter().chain(why.ideas).collect()
+            } else {
+                why.ideas
+            },
             conditions: why.conditions,
             certain: !matches!(c.basis, Basis::Bitbase),
             rules_agree: c.wdl == dtm::wdl(pos),
@@ -239,15 +248,21 @@ impl Explanation {
             first_move,
             proof,
             plan,
-            moves: kpk.map(|k| JudgedMove::all(&k, parsed.fullmoves)).unwrap_or_default(),
+            moves,
             side_to_move: pos.side_to_move(),
         }
     }
 }
 
 /// The tables' best move (the fastest win, the slowest loss, or a move that keeps the draw),
-/// the plan's move where it is as good as the best.
-fn first_move(pos: &Endgame, plan: Option<kpk::Move>) -> Option<kpk::Move> {
+/// the plan's move where it is as good as the best; set right for `clock` on the clock where
+/// the 50-move rule bears on it ([`fifty::first_move`]).
+fn first_move(pos: &Endgame, clock: u32, plan: Option<kpk::Move>) -> Option<kpk::Move> {
+    fifty::first_move(pos, clock, first_move_by_the_tables(pos, plan))
+}
+
+/// The tables' best move without the clock, the plan's move where it is as good as the best.
+fn first_move_by_the_tables(pos: &Endgame, plan: Option<kpk::Move>) -> Option<kpk::Move> {
     let mut outcomes = dtm::outcomes(pos);
     let best = outcomes.next()?;
     let equal = |o: &dtm::MoveOutcome| o.dtm == best.dtm;
@@ -268,7 +283,16 @@ impl Explanation {
     fn write(&self, f: &mut fmt::Formatter<'_>, verbose: bool) -> fmt::Result {
         let d = self.dtm;
         writeln!(f, "{}", self.fen)?;
-        writeln!(f, "  {} to move: {}", self.side_to_move, words::describe(d))?;
+        // plies are for the verbose form; the text speaks in moves
+        let standing = match d {
+            Some(d) if verbose && d.plies() != 0 => format!(
+                "{} ({})",
+                words::standing(self.category, Some(d)),
+                words::plies(d.plies().unsigned_abs())
+            ),
+            _ => words::standing(self.category, d),
+        };
+        writeln!(f, "  {} to move: {standing}", self.side_to_move)?;
         writeln!(f, "  why: {}", self.reason)?;
         if verbose {
             if let Some(conditions) = self.conditions {
@@ -311,12 +335,14 @@ impl Explanation {
             }
         }
         if let Some(m) = &self.first_move {
-            let label = match d {
-                Some(d) if d.is_win() => "the tables' fastest win starts",
-                Some(_) => "best defence",
-                None => "a move that keeps the draw",
+            let label = match self.category {
+                Category::Win => "the fastest win starts with",
+                Category::Loss => "the longest defence starts with",
+                Category::CursedWin => "the best try, should the draw not be claimed:",
+                Category::BlessedLoss => "the longest defence, should the draw not be claimed:",
+                _ => "a move that keeps the draw:",
             };
-            writeln!(f, "  {label}: {}", m.san)?;
+            writeln!(f, "  {label} {}", m.san)?;
         }
         Ok(())
     }

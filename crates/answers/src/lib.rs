@@ -5,6 +5,7 @@ pub mod api;
 pub mod batch;
 pub mod category;
 pub mod explain;
+pub mod fifty;
 pub mod files;
 pub mod line;
 pub mod mainline;

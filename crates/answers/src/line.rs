@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::ts_names::Plies;
 
-use crate::category::{Category, Standing};
+use crate::category::Category;
 use crate::notation::{Notation, numbered};
 use crate::words::{self, plies};
 
@@ -135,7 +135,7 @@ impl Line {
             .collect();
         Line {
             fen: fen.trim().to_string(),
-            category: Standing::of_ending(pos, z).category(halfmoves.saturating_sub(1), halfmoves),
+            category: Category::of_ending(pos, halfmoves),
             dtm: d,
             dtz: z,
             halfmoves,

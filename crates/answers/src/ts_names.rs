@@ -121,6 +121,7 @@ stand_in!(
         Aim::GuardPawn,
         Aim::KeepPawn,
         Aim::PawnLost,
+        Aim::InTime,
     ]
     .map(Aim::name)
 );

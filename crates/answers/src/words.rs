@@ -48,6 +48,36 @@ pub fn describe(d: Option<Dtm>) -> String {
     }
 }
 
+/// How a position stands for its side to move, in a player's words (no plies): `win, mate in
+/// 22`, `loss, mated in 10`, `draw`, `checkmated`; and where the 50-move rule turns a result,
+/// `draw by the 50-move rule (without it: win, mate in 22)`.
+///
+/// ```
+/// use kpk_answers::category::Category;
+/// use kpk::dtm::Dtm;
+/// let mate_in_22 = Some(Dtm::new(43));
+/// assert_eq!(kpk_answers::words::standing(Category::Win, mate_in_22), "win, mate in 22");
+/// assert_eq!(
+///     kpk_answers::words::standing(Category::CursedWin, mate_in_22),
+///     "draw by the 50-move rule (without it: win, mate in 22)"
+/// );
+/// ```
+#[must_use]
+pub fn standing(category: Category, d: Option<Dtm>) -> String {
+    let plain = match d {
+        None => "draw".to_string(),
+        Some(d) if d.plies() == 0 => "checkmated".to_string(),
+        Some(d) if d.is_win() => format!("win, mate in {}", d.uci_mate_moves()),
+        Some(d) => format!("loss, mated in {}", -d.uci_mate_moves()),
+    };
+    match category {
+        Category::CursedWin | Category::BlessedLoss if d.is_some_and(|d| d.plies() != 0) => {
+            format!("draw by the 50-move rule (without it: {plain})")
+        }
+        _ => plain,
+    }
+}
+
 /// The verdict of a position no table holds.
 const BEYOND: &str = "Beyond the tables: the engine analyses this position";
 

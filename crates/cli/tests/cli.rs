@@ -780,12 +780,12 @@ fn explain_speaks_chess_for_every_kind_of_position() {
         // a rule: the pawn outruns the king with its double step
         (
             "8/8/1k6/8/8/8/7P/K7 w - - 0 1",
-            "8/8/1k6/8/8/8/7P/K7 w - - 0 1\n  white to move: win, mate in 14 (27 plies)\n  why: White wins: the black king is outside the square of the pawn.\n  key squares: g7 g8\n  square of the pawn: c3 d3 e3 f3 g3 h3 c4 d4 e4 f4 g4 h4 c5 d5 e5 f5 g5 h5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 h7 c8 d8 e8 f8 g8 h8\n  plan: h4!: the pawn runs: the black king is outside its square\n  moves:\n    Kb1?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Kb1? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    Ka2?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Ka2? Kc5 2. Kb1 Kd4 3. Kc1 Ke3 4. Kd1\n    Kb2?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Kb2? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    h3?     throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. h3? Kc5 2. Kb1 Kd4 3. Kc1 Ke3 4. Kd1\n    h4!     only move: the pawn runs: the black king is outside its square\n  the tables' fastest win starts: h4\n",
+            "8/8/1k6/8/8/8/7P/K7 w - - 0 1\n  white to move: win, mate in 14\n  why: White wins: the black king is outside the square of the pawn.\n  key squares: g7 g8\n  square of the pawn: c3 d3 e3 f3 g3 h3 c4 d4 e4 f4 g4 h4 c5 d5 e5 f5 g5 h5 c6 d6 e6 f6 g6 h6 c7 d7 e7 f7 g7 h7 c8 d8 e8 f8 g8 h8\n  plan: h4!: the pawn runs: the black king is outside its square\n  moves:\n    Kb1?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Kb1? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    Ka2?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Ka2? Kc5 2. Kb1 Kd4 3. Kc1 Ke3 4. Kd1\n    Kb2?    throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. Kb2? Kc5 2. Kc1 Kd4 3. Kd1 Kd3 4. Ke1\n    h3?     throws the win away: after Kc5, the black king steps into the square of the pawn and catches it\n            1. h3? Kc5 2. Kb1 Kd4 3. Kc1 Ke3 4. Kd1\n    h4!     only move: the pawn runs: the black king is outside its square\n  the fastest win starts with h4\n",
         ),
         // a proof of a win: the opposition, then outflanking
         (
             "8/8/4k3/8/8/3KP3/8/8 w - - 0 1",
-            "8/8/4k3/8/8/3KP3/8/8 w - - 0 1\n  white to move: win, mate in 19 (37 plies)\n  why: White wins: after 1. Ke4 Kd6 2. Kf5, the white king stands on the key square f5 and escorts the pawn in.\n  key squares: d5 e5 f5\n  plan: Ke4!: the white king takes the opposition, and the black king must give way\n  moves:\n    Kc2?    throws the win away: after Ke5, the black king stays in front of the pawn\n            1. Kc2? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd2?    throws the win away: after Kd6, the black king takes the distant opposition\n            1. Kd2? Kd6 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Ke2?    throws the win away: after Kd5, the black king goes to d5, the square corresponding to the white king's\n            1. Ke2? Kd5 2. Kd3 Ke5 3. e4 Kd6 4. Kd4\n    Kc3?    throws the win away: after Ke5, the black king takes the diagonal opposition, and the white king cannot pass\n            1. Kc3? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kc4?    throws the win away: after Ke5!, the black king stays in front of the pawn\n            1. Kc4? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd4?    throws the win away: after Kd6!, the black king takes the opposition\n            1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4\n    Ke4!    only move: the white king takes the opposition, and the black king must give way\n    e4?     throws the win away: after Kd7, the black king takes the distant opposition\n            1. e4? Kd7 2. Kd4 Kd6 3. e5+ Kd7 4. Kd5\n  the tables' fastest win starts: Ke4\n",
+            "8/8/4k3/8/8/3KP3/8/8 w - - 0 1\n  white to move: win, mate in 19\n  why: White wins: after 1. Ke4 Kd6 2. Kf5, the white king stands on the key square f5 and escorts the pawn in.\n  key squares: d5 e5 f5\n  plan: Ke4!: the white king takes the opposition, and the black king must give way\n  moves:\n    Kc2?    throws the win away: after Ke5, the black king stays in front of the pawn\n            1. Kc2? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd2?    throws the win away: after Kd6, the black king takes the distant opposition\n            1. Kd2? Kd6 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Ke2?    throws the win away: after Kd5, the black king goes to d5, the square corresponding to the white king's\n            1. Ke2? Kd5 2. Kd3 Ke5 3. e4 Kd6 4. Kd4\n    Kc3?    throws the win away: after Ke5, the black king takes the diagonal opposition, and the white king cannot pass\n            1. Kc3? Ke5 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kc4?    throws the win away: after Ke5!, the black king stays in front of the pawn\n            1. Kc4? Ke5! 2. Kd3 Kd5 3. e4+ Kd6 4. Kd4\n    Kd4?    throws the win away: after Kd6!, the black king takes the opposition\n            1. Kd4? Kd6! 2. Ke4 Ke6 3. Kd4 Kd6 4. Ke4\n    Ke4!    only move: the white king takes the opposition, and the black king must give way\n    e4?     throws the win away: after Kd7, the black king takes the distant opposition\n            1. e4? Kd7 2. Kd4 Kd6 3. e5+ Kd7 4. Kd5\n  the fastest win starts with Ke4\n",
         ),
         // a proven draw, Black first, numbered from the FEN
         (
@@ -823,6 +823,24 @@ fn explain_speaks_chess_for_every_kind_of_position() {
             assert!(!text.contains(rule.id), "{fen}: {}", rule.id);
         }
     }
+    // the 50-move rule: with 95 plies on the clock the win of Ke1, Pe2 against Ke8 comes too
+    // late; the category is kpk probe's, the why says the rule decides and when it can be claimed
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 95 1";
+    let text = stdout(&kpk(&["explain", fen], None));
+    assert!(
+        text.contains("white to move: draw by the 50-move rule (without it: win, mate in 22)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("why: Draw by the 50-move rule: White's next winning pawn move is 5 moves away, but Black can claim the draw after 3 more White moves;"),
+        "{text}"
+    );
+    assert!(!text.contains("keeps the win") && !text.contains("throws the win away"), "{text}");
+    let json = stdout(&kpk(&["explain", "--json", fen], None));
+    let probe = stdout(&kpk(&["probe", "--json", fen], None));
+    assert!(
+        json.contains(r#""category":"cursed-win""#) && probe.contains(r#""category":"cursed-win""#)
+    );
     // a rule's aside about rook pawns is not read out for another pawn
     let out = kpk(&["explain", "--verbose", "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1"], None);
     let text = stdout(&out);

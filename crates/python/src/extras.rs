@@ -4,9 +4,9 @@
 
 use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz};
 use kpk_answers::explain::Explanation;
+use kpk_answers::fifty;
 use kpk_answers::line::Line;
 use kpk_answers::notation::Notation;
-use kpk_answers::plan::{JudgedMove, PlannedMove};
 use kpk_answers::probe::Probe;
 use kpk_answers::report::RulesReport;
 use kpk_shakmaty::fen::{self, ParsedFen};
@@ -144,7 +144,9 @@ fn kpk_board(
 /// `aim` (a stable name: `"opposition"`, `"key_square"`, `"run"`, ...), `reason` (chess
 /// words) and `progress` (where the side with the pawn is to move and wins, the measure that
 /// falls with every plan move: `ranks_to_go`, `king_steps`, `tempi`, `king_ranks_to_go`);
-/// `None` when the side to move has no legal move.
+/// `None` when the side to move has no legal move. The board's halfmove clock counts: where
+/// the 50-move rule bears on the position, the plan is a move that keeps the best result the
+/// rule allows (aim `"in_time"` where the rules' own move would not).
 ///
 /// Raises `ValueError` for a board that is not KPK, `KeyError` for one the reader refuses.
 #[pyfunction]
@@ -152,8 +154,10 @@ pub fn plan<'py>(
     py: Python<'py>,
     board: &Bound<'py, PyAny>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    let (_, _, k) = kpk_board(board, "the plan")?;
-    let Some(planned) = PlannedMove::of(&k) else { return Ok(None) };
+    let (_, p, k) = kpk_board(board, "the plan")?;
+    let Some(planned) = fifty::plan_and_verdicts(&k, p.halfmoves, p.fullmoves).0 else {
+        return Ok(None);
+    };
     let value = serde_json::to_value(&planned).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = to_py(py, &value)?;
     d.set_item("move", chess_move(py, planned.mv)?)?;
@@ -166,7 +170,8 @@ pub fn plan<'py>(
 /// `plan` (whether it is the plan's move), `stalemate`, `result` (`"win"`, `"draw"` or `"loss"`
 /// for the side that plays it, after it), `idea` (the chess idea it names, such as
 /// `"opposition"`, or `None`), `reason` (chess words) and `refutation` (where the move changes
-/// the result: `moves` and the numbered `notation`, else `None`).
+/// the result: `moves` and the numbered `notation`, else `None`). The board's halfmove clock
+/// counts: the move is judged by its result under the 50-move rule.
 ///
 /// Raises `ValueError` for a board that is not KPK or a move that is not legal on it.
 #[pyfunction]
@@ -187,8 +192,12 @@ pub fn judge<'py>(
         .copied()
         .find(|&m| Notation::uci(m) == uci.as_str())
         .ok_or_else(|| PyValueError::new_err(format!("{uci} is not a legal move in {fen}")))?;
-    let judged =
-        JudgedMove::of(&k, m, p.fullmoves).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // every move judged under the rule (a verdict weighs the move against the others)
+    let (_, all) = fifty::plan_and_verdicts(&k, p.halfmoves, p.fullmoves);
+    let judged = all
+        .into_iter()
+        .find(|j| j.uci == uci.as_str())
+        .ok_or_else(|| PyValueError::new_err(format!("{uci} is not a legal move in {fen}")))?;
     let value = serde_json::to_value(&judged).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let d = to_py(py, &value)?;
     d.set_item("move", chess_move(py, m)?)?;

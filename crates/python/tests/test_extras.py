@@ -136,6 +136,28 @@ def test_plan_and_judge_in_chess_words():
     assert kpk.plan(chess.Board("k7/2K5/1P6/8/8/8/8/8 b - - 0 1")) is None
 
 
+def test_the_lesson_counts_the_halfmove_clock():
+    """With 95 plies on the clock the win of Ke1, Pe2 against Ke8 comes too late: the category is
+    the probe's, the why names the rule and when the draw can be claimed, every move draws."""
+    board = chess.Board("4k3/8/8/8/8/8/4P3/4K3 w - - 95 1")
+    e = kpk.explain(board)
+    assert e["category"] == kpk.probe(board)["category"] == "cursed-win"
+    assert e["reason"].startswith("Draw by the 50-move rule: White's next winning pawn move is 5 moves away")
+    assert e["idea"] == "fifty_move_rule"
+    for move in board.legal_moves:
+        verdict = kpk.judge(board, move)["verdict"]
+        assert verdict["result"] == "draw" and verdict["kind"] != "throws", (move, verdict)
+    # a win that must push its pawn in time: the plan does, and a slower move throws the win
+    board = chess.Board("8/8/8/8/8/7k/2P5/K7 w - - 99 1")
+    plan = kpk.plan(board)
+    assert (plan["san"], plan["aim"], plan["idea"]) == ("c4", "in_time", "fifty_move_rule"), plan
+    slow = kpk.judge(board, "a1b2")["verdict"]
+    assert (slow["kind"], slow["result"]) == ("throws", "draw"), slow
+    assert "50-move rule" in slow["reason"]
+    # with no clock, the same position is the rules' own
+    assert kpk.plan(chess.Board("8/8/8/8/8/7k/2P5/K7 w - - 0 1"))["aim"] != "in_time"
+
+
 def test_probe_squares_and_its_errors():
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.WHITE) == 1
     assert kpk.probe_squares(chess.E6, chess.E5, chess.E8, chess.WHITE, chess.BLACK) == -1

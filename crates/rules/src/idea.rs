@@ -52,11 +52,14 @@ pub enum Idea {
     InFront,
     /// The pawn promotes, and the new queen (or a rook where a queen would stalemate) mates.
     Promotion,
+    /// The 50-move rule: fifty moves of each side without a pawn move or a capture, and the
+    /// draw can be claimed; a win must push its pawn (or mate) in time.
+    FiftyMoveRule,
 }
 
 impl Idea {
     /// Every idea, in the order of this enum.
-    pub const ALL: [Idea; 16] = [
+    pub const ALL: [Idea; 17] = [
         Idea::RuleOfTheSquare,
         Idea::KeySquares,
         Idea::Opposition,
@@ -73,6 +76,7 @@ impl Idea {
         Idea::PawnRuns,
         Idea::InFront,
         Idea::Promotion,
+        Idea::FiftyMoveRule,
     ];
 
     /// The idea's stable identifier for programs: `"key_squares"`, `"opposition"`, ...
@@ -99,6 +103,7 @@ impl Idea {
             Idea::PawnRuns => "pawn_runs",
             Idea::InFront => "in_front",
             Idea::Promotion => "promotion",
+            Idea::FiftyMoveRule => "fifty_move_rule",
         }
     }
 
@@ -138,6 +143,7 @@ impl Idea {
             Idea::PawnRuns => "the pawn runs",
             Idea::InFront => "the king in front",
             Idea::Promotion => "promotion",
+            Idea::FiftyMoveRule => "the 50-move rule",
         }
     }
 
@@ -195,6 +201,9 @@ impl Idea {
             }
             Idea::Promotion => {
                 "The pawn promotes; a queen mates, and a rook does where a queen would stalemate."
+            }
+            Idea::FiftyMoveRule => {
+                "After fifty moves of each side without a pawn move or a capture, either player may claim a draw: a win must push its pawn, or mate, in time."
             }
         }
     }

@@ -396,9 +396,8 @@ impl Probe {
                 MoveProbe::new(pos, m.mv, &m.after, outcome)
             })
             .collect();
-        let z = dtz::probe(pos);
-        let category = Standing::of_ending(pos, z).category(halfmoves.saturating_sub(1), halfmoves);
-        Probe::position(pos, category, (dtm::probe(pos), Some(z)), moves, halfmoves)
+        let category = Category::of_ending(pos, halfmoves);
+        Probe::position(pos, category, (dtm::probe(pos), Some(dtz::probe(pos))), moves, halfmoves)
     }
 
     /// The answer of `method`. For the rules and the recognizer: no distances, the method

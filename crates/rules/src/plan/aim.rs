@@ -61,6 +61,11 @@ pub enum Aim {
     KeepPawn,
     /// The side with the pawn, in a drawn position, cannot keep its pawn.
     PawnLost,
+    /// A move the 50-move rule decides: the side with the pawn moves it (or makes for its next
+    /// move) in time, any slower move letting the rule draw first; or the defender holds out
+    /// until the draw can be claimed. The rules know no clock: only an answer that does
+    /// (`kpk-answers`) plays it.
+    InTime,
 }
 
 impl Aim {
@@ -94,6 +99,7 @@ impl Aim {
             | Aim::PawnLost
             | Aim::KeepDraw
             | Aim::Resist => Idea::PawnFalls,
+            Aim::InTime => Idea::FiftyMoveRule,
         }
     }
 
@@ -141,6 +147,7 @@ impl Aim {
             Aim::Resist => "the {weak} king resists, though every move loses",
             Aim::KeepPawn => "no move wins, and the pawn stays safe",
             Aim::PawnLost => "the pawn cannot be saved",
+            Aim::InTime => "the pawn moves in time: any slower move lets the 50-move rule draw",
         }
     }
 
@@ -197,6 +204,7 @@ impl Aim {
             Aim::GuardPawn => "guard_pawn",
             Aim::KeepPawn => "keep_pawn",
             Aim::PawnLost => "pawn_lost",
+            Aim::InTime => "in_time",
         }
     }
 }
