@@ -13,6 +13,7 @@ use crate::ts_names::{IdeaId, Plies};
 
 use crate::category::Category;
 use crate::fifty;
+use crate::lesson;
 use crate::notation::{Notated, Notation, numbered};
 use crate::plan::{JudgedMove, PlannedMove};
 use crate::words;
@@ -207,7 +208,7 @@ impl Explanation {
         let kpk = pos.as_kpk();
         // the rules' plan and the coach's verdicts, set right for the clock
         let (plan, moves) =
-            kpk.map(|k| fifty::plan_and_verdicts(&k, clock, parsed.fullmoves)).unwrap_or_default();
+            kpk.map(|k| lesson::plan_and_verdicts(&k, clock, parsed.fullmoves)).unwrap_or_default();
         // the why's line starts with the plan's move, so that the two tell one story
         let why = match &plan {
             Some(p) => kpk_rules::why_playing(pos, p.mv),

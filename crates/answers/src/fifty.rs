@@ -239,36 +239,3 @@ pub fn planned(pos: &Endgame, halfmoves: u32, plan: Option<PlannedMove>) -> Opti
         progress: plan.progress,
     })
 }
-
-/// The plan and every move judged, for a KPK position at move `fullmove` with `halfmoves` on
-/// its clock: the rules' plan and the coach's verdicts set right for the 50-move rule
-/// ([`planned`], [`judged`]), each verdict marking the plan's move.
-///
-/// ```
-/// let p = kpk_shakmaty::fen::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 95 1").unwrap();
-/// let (plan, moves) = kpk_answers::fifty::plan_and_verdicts(&p.position.as_kpk().unwrap(), 95, 1);
-/// // every move draws: the rule comes first
-/// assert!(moves.iter().all(|m| m.verdict.result == kpk::Wdl::Draw));
-/// assert!(moves.iter().any(|m| m.verdict.plan && m.uci == plan.as_ref().unwrap().uci));
-/// ```
-#[must_use]
-pub fn plan_and_verdicts(
-    pos: &kpk::KpkPosition,
-    halfmoves: u32,
-    fullmove: u32,
-) -> (Option<PlannedMove>, Vec<JudgedMove>) {
-    let game = Endgame::from(*pos);
-    let plan = planned(&game, halfmoves, PlannedMove::of(pos));
-    let mut moves = judged(&game, halfmoves, JudgedMove::all(pos, fullmove));
-    for m in &mut moves {
-        m.verdict.plan = plan.as_ref().is_some_and(|p| p.uci == m.uci);
-        // a plan the rule chose is said in its words
-        if let Some(p) = plan.as_ref().filter(|p| p.aim == Aim::InTime && p.uci == m.uci) {
-            let only = m.verdict.kind == Kind::Only;
-            m.verdict.reason =
-                if only { format!("only move: {}", p.reason) } else { p.reason.clone() };
-            m.verdict.idea = Some(Idea::FiftyMoveRule);
-        }
-    }
-    (plan, moves)
-}

@@ -7,6 +7,7 @@ pub mod category;
 pub mod explain;
 pub mod fifty;
 pub mod files;
+pub mod lesson;
 pub mod line;
 pub mod mainline;
 pub mod map;

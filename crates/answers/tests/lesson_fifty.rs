@@ -4,7 +4,8 @@
 //! --json` prints); where the rule decides (a cursed win, a blessed loss) the why says so first
 //! and names the idea, and nowhere else speaks of it; every move's verdict is its result under
 //! the rule, read from the probe's own answer for that move (no "keeps the win" where the rule
-//! draws); the plan's move and the footer's keep the best result the rule allows.
+//! draws); the plan's move and the footer's keep the best result the rule allows; in a lost
+//! position the plan is a longest defence by the tables, the move the footer names.
 #![cfg(not(debug_assertions))]
 
 use kpk::{Color, Endgame, KpkPosition, Wdl};
@@ -36,6 +37,7 @@ struct Counts {
     moves: u64,
     rule_judged: u64,
     plans_in_time: u64,
+    lost: u64,
     longest_why: usize,
     problems: Vec<String>,
 }
@@ -109,6 +111,23 @@ fn check(pos: &Endgame, clock: u32, c: &mut Counts) {
     {
         problem(format!("the footer's {} does not keep the best result", first.san));
     }
+    // a lost position: the plan is a longest defence by the tables, the footer's move
+    if probe.outcome.category == Category::Loss && !probe.moves.is_empty() {
+        c.lost += 1;
+        let longest = probe.moves.iter().map(|m| m.after.dtm.map(|d| d.plies())).max();
+        let plan_dtm = e
+            .plan
+            .as_ref()
+            .and_then(|p| probe.moves.iter().find(|m| m.uci == p.uci))
+            .map(|m| m.after.dtm.map(|d| d.plies()));
+        let same = e.plan.as_ref().map(|p| p.uci) == e.first_move.as_ref().map(|f| f.uci);
+        if plan_dtm != longest || !same {
+            problem(format!(
+                "lost: the plan {:?} is not the longest defence the footer names",
+                e.plan.as_ref().map(|p| p.san)
+            ));
+        }
+    }
 }
 
 #[test]
@@ -140,17 +159,20 @@ fn the_lesson_counts_the_halfmove_clock_as_standard_does() {
         all.moves += c.moves;
         all.rule_judged += c.rule_judged;
         all.plans_in_time += c.plans_in_time;
+        all.lost += c.lost;
         all.longest_why = all.longest_why.max(c.longest_why);
         all.problems.extend(c.problems);
     }
     println!(
         "{} explanations (clocks {CLOCKS:?}): the rule decides {}, {} moves judged ({} by the rule), \
-         {} plans pushing in time, the longest why where the rule decides {} words",
+         {} plans chosen by the rule, {} lost positions whose plan is the footer's longest \
+         defence, the longest why where the rule decides {} words",
         all.explained,
         all.rule_decides,
         all.moves,
         all.rule_judged,
         all.plans_in_time,
+        all.lost,
         all.longest_why
     );
     assert!(
@@ -160,7 +182,7 @@ fn the_lesson_counts_the_halfmove_clock_as_standard_does() {
         all.problems.join("\n")
     );
     assert_eq!(all.explained, 662_704 * 4);
-    assert!(all.rule_decides > 0 && all.rule_judged > 0 && all.plans_in_time > 0);
+    assert!(all.rule_decides > 0 && all.rule_judged > 0 && all.plans_in_time > 0 && all.lost > 0);
     assert!(all.longest_why <= MAX_RULE_WHY_WORDS, "a why of {} words", all.longest_why);
     // both sides, either to move
     let _ = Color::White;

@@ -704,14 +704,17 @@ fn explain_plans_and_judges_every_move_in_chess_words() {
         ["throws", "draw", "throws the win away: stalemate"],
         None,
     );
-    // a lost defence: the defender holds out
+    // a lost defence: the defender holds out longest, by the tables (Kd8 is mated in 12, Kf8
+    // in 11), the move the footer names too
     check(
         "4k3/8/4K3/4P3/8/8/8/8 b - - 0 1",
-        ["Kf8", "resist", "the black king resists, though every move loses"],
-        "Kd8",
+        ["Kd8", "resist", "the black king resists, though every move loses"],
+        "Kf8",
         ["keeps", "loss", "loses, as every move does"],
         None,
     );
+    let v = explain("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1");
+    assert_eq!(v["first_move"]["san"], v["plan"]["san"]);
     // the text form shows the plan and marks the moves
     let text = stdout(&kpk(&["explain", "8/8/4k3/8/8/3KP3/8/8 w - - 0 1"], None));
     assert!(text.contains("\n  plan: Ke4!: the white king takes the opposition, "), "{text}");

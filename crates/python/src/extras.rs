@@ -4,7 +4,7 @@
 
 use kpk::{Color, Endgame, Wdl, bitbase, dtm, dtz};
 use kpk_answers::explain::Explanation;
-use kpk_answers::fifty;
+use kpk_answers::lesson;
 use kpk_answers::line::Line;
 use kpk_answers::notation::Notation;
 use kpk_answers::probe::Probe;
@@ -155,7 +155,7 @@ pub fn plan<'py>(
     board: &Bound<'py, PyAny>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
     let (_, p, k) = kpk_board(board, "the plan")?;
-    let Some(planned) = fifty::plan_and_verdicts(&k, p.halfmoves, p.fullmoves).0 else {
+    let Some(planned) = lesson::plan_and_verdicts(&k, p.halfmoves, p.fullmoves).0 else {
         return Ok(None);
     };
     let value = serde_json::to_value(&planned).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -193,7 +193,7 @@ pub fn judge<'py>(
         .find(|&m| Notation::uci(m) == uci.as_str())
         .ok_or_else(|| PyValueError::new_err(format!("{uci} is not a legal move in {fen}")))?;
     // every move judged under the rule (a verdict weighs the move against the others)
-    let (_, all) = fifty::plan_and_verdicts(&k, p.halfmoves, p.fullmoves);
+    let (_, all) = lesson::plan_and_verdicts(&k, p.halfmoves, p.fullmoves);
     let judged = all
         .into_iter()
         .find(|j| j.uci == uci.as_str())
