@@ -138,7 +138,7 @@ impl Aim {
             Aim::TakePawn => "the {weak} king takes the pawn, and bare kings cannot mate",
             Aim::EnterSquare => "the {weak} king steps into the square of the pawn and catches it",
             Aim::CorrespondingSquare => {
-                "the {weak} king goes to {to}, the square corresponding to the {strong} king's"
+                "the {weak} king goes to {to}, the square that corresponds to {sk}"
             }
             Aim::StayInFront => "the {weak} king stays in front of the pawn",
             Aim::HeadForCorner => "the {weak} king heads for the corner at {queen}",
