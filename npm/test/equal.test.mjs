@@ -5,24 +5,17 @@
 // (default: target/ci/kpk); the module is npm/kpk.wasm (tools/wasm).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { load } from "../index.js";
+import { startServer, xorshift } from "./common.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = process.env.KPK_BIN || root + "target/ci/kpk";
 const COUNT = Number(process.env.KPK_POSITIONS || 28000);
 
-// a fixed pseudo-random sequence (xorshift32), so that a failure can be replayed
-let seed = 0x2545f491;
-const random = (n) => {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed % n;
-};
+// a fixed pseudo-random sequence, so that a failure can be replayed
+const random = xorshift(0x2545f491);
 
 // a position of the ending `piece` (null: the two kings alone) with men on distinct squares
 // (legal or not: the answers must agree on both)
@@ -75,14 +68,7 @@ let base;
 
 before(async () => {
   kpk = await load();
-  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--cache-mib", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  base = await new Promise((resolve, reject) => {
-    server.on("error", reject);
-    server.stdout.on("data", (chunk) => {
-      const m = /listening on (http:\/\/[^/]+)\//.exec(String(chunk));
-      if (m) resolve(m[1]);
-    });
-  });
+  ({ server, base } = await startServer(bin, ["--cache-mib", "0"]));
 });
 
 after(() => server?.kill());

@@ -9,10 +9,11 @@
 // (default: ../shared/syzygy).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { load } from "../index.js";
+import { startServer, xorshift } from "./common.mjs";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -40,16 +41,8 @@ const BEYOND = [
 ];
 const REFUSED = ["", "not a fen", "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/4K3/4P3/8/8/8/8 x - - 0 1", "k7/8/8/8/8/8/8/K6P w - - 0 1"];
 
-// a fixed pseudo-random sequence (xorshift32), for a sample of every ending
-let seed = 0x9e3779b9;
-const random = (n) => {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed % n;
-};
+// a fixed pseudo-random sequence, for a sample of every ending
+const random = xorshift(0x9e3779b9);
 function randomPosition(piece) {
   const board = Array(64).fill("1");
   for (const man of ["K", "k", piece]) {
@@ -71,14 +64,7 @@ let base;
 
 before(async () => {
   kpk = await load();
-  server = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--syzygy", syzygy], { stdio: ["ignore", "pipe", "inherit"] });
-  base = await new Promise((resolve, reject) => {
-    server.on("error", reject);
-    server.stdout.on("data", (chunk) => {
-      const m = /listening on (http:\/\/[^/]+)\//.exec(String(chunk));
-      if (m) resolve(m[1]);
-    });
-  });
+  ({ server, base } = await startServer(bin, ["--syzygy", syzygy]));
 });
 
 after(() => server?.kill());
