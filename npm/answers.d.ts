@@ -139,6 +139,11 @@ export type Explanation = {
    */
   dtm: number | null,
   /**
+   * The quickest mate the 50-move rule allows from the FEN's clock, in plies, where it is
+   * slower than `dtm` (the win must push its pawn sooner); else `null`.
+   */
+  dtm50: number | null,
+  /**
    * `rule`, `proof`, `material`, `checkmate`, `stalemate` (or `bitbase`, the fallback no
    * legal position reaches).
    */
@@ -396,8 +401,8 @@ export type LineView = {
    */
   note: string,
   /**
-   * Why there is no line, where there is none (`checkmate`, `stalemate`, `neither side can
-   * force mate`, ...); empty otherwise.
+   * Why there is no line, where there is none (`no line: checkmate`, `no line: neither side
+   * can force mate`, ...); empty otherwise.
    */
   end: string,
 };

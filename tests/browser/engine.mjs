@@ -56,8 +56,13 @@ export async function checkEngine(page, base) {
   check(again > 2, `Go restarts the engine: depth ${again}`);
   // three lines per depth, each with its own first move, each move a button
   await page.selectOption("#engine-lines", "3");
-  await page.waitForFunction(() => document.querySelectorAll("#engine-pv li").length === 3 && Number(document.getElementById("engine-depth").dataset.depth) >= 3, null, { timeout: 20000 });
-  const firsts = await page.$$eval("#engine-pv li", (ls) => ls.map((l) => l.querySelector("button").dataset.uci));
+  // read in one go while three lines are shown (a new depth shows its best line first, alone)
+  const shown = await page.waitForFunction(() => {
+    const lines = [...document.querySelectorAll("#engine-pv li")];
+    const deep = Number(document.getElementById("engine-depth").dataset.depth) >= 3;
+    return lines.length === 3 && deep ? lines.map((l) => l.querySelector("button")?.dataset.uci) : null;
+  }, null, { timeout: 20000 });
+  const firsts = await shown.jsonValue();
   check(new Set(firsts).size === 3, `three lines, three first moves: ${firsts}`);
   // stopped, the lines stay; hovering a move shows the position after it, leaving brings the
   // current one back

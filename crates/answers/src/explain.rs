@@ -153,6 +153,10 @@ pub struct Explanation {
     /// The tables' distance to mate in plies (`null` for a draw).
     #[ts(as = "Option<Plies>")]
     pub dtm: Option<Dtm>,
+    /// The quickest mate the 50-move rule allows from the FEN's clock, in plies, where it is
+    /// slower than `dtm` (the win must push its pawn sooner); else `null`.
+    #[ts(as = "Option<Plies>")]
+    pub dtm50: Option<Dtm>,
     /// `rule`, `proof`, `material`, `checkmate`, `stalemate` (or `bitbase`, the fallback no
     /// legal position reaches).
     pub basis: &'static str,
@@ -230,6 +234,7 @@ impl Explanation {
             fen: fen.trim().to_string(),
             category: Category::of_ending(pos, clock),
             dtm: truth,
+            dtm50: fifty::slower_mate(pos, clock),
             basis,
             rule,
             idea: if rule_decides { Idea::FiftyMoveRule } else { why.idea() },
@@ -285,7 +290,7 @@ impl Explanation {
         let d = self.dtm;
         writeln!(f, "{}", self.fen)?;
         // plies are for the verbose form; the text speaks in moves
-        let standing = match d {
+        let mut standing = match d {
             Some(d) if verbose && d.plies() != 0 => format!(
                 "{} ({})",
                 words::standing(self.category, Some(d)),
@@ -293,6 +298,19 @@ impl Explanation {
             ),
             _ => words::standing(self.category, d),
         };
+        // the rule slows the mate: the quickest it allows first, the plain one beside it
+        if let (Some(d50), Some(d)) = (self.dtm50, d) {
+            let (word, n) = if d50.is_win() {
+                ("mate", d50.uci_mate_moves())
+            } else {
+                ("mated", -d50.uci_mate_moves())
+            };
+            let plain = d.uci_mate_moves().unsigned_abs();
+            standing = format!(
+                "{}, {word} in {n} under the 50-move rule (in {plain} without it)",
+                if d50.is_win() { "win" } else { "loss" }
+            );
+        }
         writeln!(f, "  {} to move: {standing}", self.side_to_move)?;
         writeln!(f, "  why: {}", self.reason)?;
         if verbose {

@@ -72,9 +72,13 @@ pub fn why(pos: &Endgame, halfmoves: u32) -> Option<String> {
     let left = FIFTY_MOVES.saturating_sub(halfmoves);
     let before = if strong_to_move { left.div_ceil(2) } else { left / 2 };
     let goal = goal(pos);
-    Some(if before == 0 {
+    Some(if pos.is_checkmate() {
+        // a mate that comes after the clock has reached a hundred: the draw came first
+        "Draw by the 50-move rule: the draw could be claimed before this mate".to_string()
+    } else if before == 0 {
         format!(
-            "Draw by the 50-move rule: {weak} can claim it now, and {strong}'s {goal} is {} away",
+            "Draw by the 50-move rule: the draw can already be claimed, and {strong}'s {goal} is {} \
+             away",
             moves_word(away)
         )
     } else {
@@ -199,12 +203,29 @@ fn best_under_rule(pos: &Endgame, halfmoves: u32) -> Option<(Wdl, Move)> {
     Some((result_of(pos, halfmoves, mv)?, mv))
 }
 
+/// The quickest mate the rule allows `pos` with `halfmoves` on the clock ([`dtz::dtm50`]),
+/// where it is slower than the plain one (the win must push its pawn sooner than the fastest
+/// mate would); `None` where the rule changes nothing of the mate, or allows none.
+#[must_use]
+pub fn slower_mate(pos: &Endgame, halfmoves: u32) -> Option<dtm::Dtm> {
+    let plain = dtm::probe(pos)?;
+    // the whole plain line fits before the clock reaches a hundred: nothing to change
+    if halfmoves == 0 || halfmoves + plain.plies().unsigned_abs() <= FIFTY_MOVES {
+        return None;
+    }
+    dtz::dtm50(pos, halfmoves).filter(|d| *d != plain)
+}
+
 /// The tables' first move of `pos` (`first`, chosen without the clock) set right for
-/// `halfmoves` on the clock: where it does not keep the best result the rule allows, the first
-/// move in `/standard`'s order that does.
+/// `halfmoves` on the clock: where the rule slows the fastest mate, the first move of the
+/// quickest mate it allows ([`dtz::line50`]); where `first` does not keep the best result the
+/// rule allows, the first move in `/standard`'s order that does.
 #[must_use]
 pub fn first_move(pos: &Endgame, halfmoves: u32, first: Option<Move>) -> Option<Move> {
     let first = first?;
+    if slower_mate(pos, halfmoves).is_some() {
+        return dtz::line50(pos, halfmoves).first().map(|o| o.mv);
+    }
     match best_under_rule(pos, halfmoves) {
         Some((best, mv)) if result_of(pos, halfmoves, first) != Some(best) => Some(mv),
         _ => Some(first),

@@ -32,7 +32,7 @@ pub fn plan_and_verdicts(
 ) -> (Option<PlannedMove>, Vec<JudgedMove>) {
     let game = Endgame::from(*pos);
     let rules = PlannedMove::of(pos);
-    let plan = fifty::planned(&game, halfmoves, longest_defence(pos, rules.clone()));
+    let plan = fifty::planned(&game, halfmoves, longest_defence(pos, halfmoves, rules.clone()));
     let mut moves = fifty::judged(&game, halfmoves, JudgedMove::all(pos, fullmove));
     let chosen = plan.as_ref().filter(|p| rules.as_ref().is_none_or(|r| r.uci != p.uci));
     for m in &mut moves {
@@ -75,14 +75,23 @@ fn longest(pos: &Endgame) -> Vec<Move> {
         .collect()
 }
 
-/// The rules' plan of a lost position (`plan`) where its move is a longest defence by the
-/// tables; else the first longest defence, its point the rules' words for resisting. Any other
-/// position's plan as it is.
+/// The rules' plan of a lost position (`plan`, `halfmoves` on the clock) where its move is a
+/// longest defence by the tables (where the 50-move rule slows the mate, the defence of the
+/// quickest mate it allows, [`kpk::dtz::line50`]); else that defence, its point the rules'
+/// words for resisting. Any other position's plan as it is.
 #[must_use]
-pub fn longest_defence(pos: &KpkPosition, plan: Option<PlannedMove>) -> Option<PlannedMove> {
+pub fn longest_defence(
+    pos: &KpkPosition,
+    halfmoves: u32,
+    plan: Option<PlannedMove>,
+) -> Option<PlannedMove> {
     let plan = plan?;
     let game = Endgame::from(*pos);
-    let longest = longest(&game);
+    let longest = if fifty::slower_mate(&game, halfmoves).is_some() {
+        kpk::dtz::line50(&game, halfmoves).first().map(|o| o.mv).into_iter().collect()
+    } else {
+        longest(&game)
+    };
     let Some(&mv) = longest.first() else { return Some(plan) };
     if longest.contains(&plan.mv) {
         return Some(plan);

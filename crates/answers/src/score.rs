@@ -106,8 +106,8 @@ impl Bar {
         let (mover, other) = if white_to_move { ("White", "Black") } else { ("Black", "White") };
         let share = |mover_wins: bool| if mover_wins == white_to_move { 1.0 } else { 0.0 };
         match answer.band {
-            "mate" => Bar::mate(answer.mate.unwrap_or(0), white_to_move),
-            "mated" => Bar::mate(answer.mate.unwrap_or(0), white_to_move),
+            "mate" => Bar::mate(answer.mate.unwrap_or(0).unsigned_abs(), true, white_to_move),
+            "mated" => Bar::mate(answer.mate.unwrap_or(0).unsigned_abs(), false, white_to_move),
             "known_win" => Bar::known(format!("{mover} wins (known)"), share(true)),
             "known_loss" => Bar::known(format!("{other} wins (known)"), share(false)),
             _ => {
@@ -125,13 +125,14 @@ impl Bar {
         }
     }
 
-    /// A mate in `moves` (negative: the side to move is mated), White to move or not.
-    fn mate(moves: i32, white_to_move: bool) -> Bar {
-        let white_mates = (moves > 0) == white_to_move;
+    /// A mate in `moves`, the side to move mating (`mover_mates`) or mated, White to move or
+    /// not (the winner from the band, not from the sign of a count that may be zero).
+    fn mate(moves: u32, mover_mates: bool, white_to_move: bool) -> Bar {
+        let white_mates = mover_mates == white_to_move;
         let sign = if white_mates { "" } else { "-" };
         Bar {
             band: "mate",
-            text: format!("#{sign}{}", moves.unsigned_abs()),
+            text: format!("#{sign}{moves}"),
             white: if white_mates { 1.0 } else { 0.0 },
         }
     }
@@ -163,10 +164,7 @@ impl Bar {
         };
         let white_wins = mover_wins == white_to_move;
         Some(match o.dtm {
-            Some(d) => {
-                let moves = i32::try_from(d.plies().unsigned_abs().div_ceil(2)).unwrap_or(i32::MAX);
-                Bar::mate(if white_wins == white_to_move { moves } else { -moves }, white_to_move)
-            }
+            Some(d) => Bar::mate(d.plies().unsigned_abs().div_ceil(2), mover_wins, white_to_move),
             None => {
                 let winner = if white_wins { "White" } else { "Black" };
                 Bar::known(format!("{winner} wins (tables)"), if white_wins { 1.0 } else { 0.0 })

@@ -138,8 +138,8 @@ pub struct LineView {
     pub steps: Vec<LabelledStep>,
     /// What the 50-move rule changes, in words (empty when it changes nothing).
     pub note: String,
-    /// Why there is no line, where there is none (`checkmate`, `stalemate`, `neither side can
-    /// force mate`, ...); empty otherwise.
+    /// Why there is no line, where there is none (`no line: checkmate`, `no line: neither side
+    /// can force mate`, ...); empty otherwise.
     pub end: String,
 }
 
@@ -162,7 +162,7 @@ impl View {
     pub fn of(tables: &Tablebases, fen: Option<&str>) -> View {
         let text = fen
             .filter(|f| !f.trim().is_empty())
-            .map_or_else(|| START_FEN.to_string(), |f| f.replace('_', " "));
+            .map_or_else(|| START_FEN.to_string(), |f| f.replace('_', " ").trim().to_string());
         match crate::api::parse_position(Some(&text)) {
             Ok(pos) => match Probe::from_files(tables, &pos) {
                 Ok(probe) => View::answered(text, &pos, &probe),
@@ -179,7 +179,8 @@ impl View {
             .next()
             .and_then(|p| Board::from_ascii_board_fen(p.as_bytes()).ok())
             .unwrap_or_else(Board::empty);
-        let turn = if text.split(' ').nth(1) == Some("b") { Color::Black } else { Color::White };
+        let turn =
+            if text.split_whitespace().nth(1) == Some("b") { Color::Black } else { Color::White };
         View {
             label: label(&board, turn),
             fen: text,
@@ -286,7 +287,11 @@ fn line(text: &str, parsed: &ParsedFen, root: &Chess, outcome: &Outcome) -> Line
     let moves: Vec<Notated> =
         line.steps.iter().map(|s| Notated { uci: s.uci, san: s.san }).collect();
     let steps = LabelledStep::line(root, &moves);
-    let end = if steps.is_empty() { words::line_end(outcome).to_string() } else { String::new() };
+    let end = if steps.is_empty() {
+        format!("no line: {}", words::line_end(outcome))
+    } else {
+        String::new()
+    };
     LineView { steps, note: line.rule.unwrap_or_default(), end }
 }
 

@@ -71,7 +71,10 @@ pub fn standing(category: Category, d: Option<Dtm>) -> String {
         Some(d) => format!("loss, mated in {}", -d.uci_mate_moves()),
     };
     match category {
-        Category::CursedWin | Category::BlessedLoss if d.is_some_and(|d| d.plies() != 0) => {
+        Category::BlessedLoss if d.is_some_and(|d| d.plies() == 0) => {
+            "checkmated, but too late: the 50-move rule draws".to_string()
+        }
+        Category::CursedWin | Category::BlessedLoss if d.is_some() => {
             format!("draw by the 50-move rule (without it: {plain})")
         }
         _ => plain,

@@ -1,21 +1,72 @@
 //! The 50-move rule in the lesson, over every legal KPK position at halfmove clocks of 0, 50,
-//! 90 and 99 (exhaustive: release profile only, which the README's test command uses): the
-//! explanation's category is `/standard`'s (`Probe::from_tables`, the category `kpk probe
-//! --json` prints); where the rule decides (a cursed win, a blessed loss) the why says so first
-//! and names the idea, and nowhere else speaks of it; every move's verdict is its result under
-//! the rule, read from the probe's own answer for that move (no "keeps the win" where the rule
-//! draws); the plan's move and the footer's keep the best result the rule allows; in a lost
-//! position the plan is a longest defence by the tables, the move the footer names.
+//! 90, 99 and 100, and a sample of KQK and KRK (exhaustive for KPK: release profile only, which
+//! the README's test command uses). The rule is written out here by hand, from the DTZ and the
+//! clock as lichess states it (`by_hand`, `result_by_hand`), apart from the answers' code:
+//! - the explanation's category is the rule's, and `/standard`'s (`Probe::from_tables`, what
+//!   `kpk probe --json` prints);
+//! - where the rule decides (a cursed win, a blessed loss) the why says so first and names the
+//!   idea, its counts read back from the DTZ and the clock (the win's moves to its next winning
+//!   pawn move or mate, more than its moves before the claim), and nowhere else speaks of it;
+//! - every move's verdict is its result under the rule (no "keeps the win" where the rule
+//!   draws); the plan's move and the footer's keep the best result the rule allows; in a lost
+//!   position the plan is a longest defence by the tables, the move the footer names.
 #![cfg(not(debug_assertions))]
 
-use kpk::{Color, Endgame, KpkPosition, Wdl};
+use kpk::{Endgame, KpkPosition, Role, Wdl};
 use kpk_answers::category::Category;
 use kpk_answers::explain::Explanation;
 use kpk_answers::probe::Probe;
 use kpk_rules::Idea;
+use kpk_testkit::{XorShift, random_ending};
 
 /// The clocks every position is explained at.
-const CLOCKS: [u32; 4] = [0, 50, 90, 99];
+const CLOCKS: [u32; 5] = [0, 50, 90, 99, 100];
+
+/// The category of `pos` with `clock` on its clock by the rule as lichess states it: a mate
+/// stands if the clock before the mating move was below 100; a decisive DTZ is in time if
+/// DTZ + clock <= 100 and the clock before the last move was below 100.
+fn by_hand(pos: &Endgame, clock: u32) -> Category {
+    if pos.is_checkmate() {
+        return if clock.saturating_sub(1) < 100 { Category::Loss } else { Category::BlessedLoss };
+    }
+    let dtz = kpk::dtz::probe(pos).plies();
+    if dtz == 0 {
+        return Category::Draw;
+    }
+    let in_time = clock.saturating_sub(1) < 100 && dtz.unsigned_abs() + clock <= 100;
+    match (dtz > 0, in_time) {
+        (true, true) => Category::Win,
+        (true, false) => Category::CursedWin,
+        (false, true) => Category::Loss,
+        (false, false) => Category::BlessedLoss,
+    }
+}
+
+/// The result of `mv` for its mover by the rule written out: the position after it, with the
+/// clock after it (0 after a pawn move or a capture) and `clock` before it.
+fn result_by_hand(pos: &Endgame, clock: u32, mv: kpk::Move) -> Wdl {
+    let after = pos.play(mv).unwrap();
+    if after.is_checkmate() {
+        return if clock < 100 { Wdl::Win } else { Wdl::Draw };
+    }
+    let dtz = kpk::dtz::probe(&after).plies();
+    let clock_after = if pos.is_zeroing(mv) { 0 } else { clock + 1 };
+    let in_time = clock < 100 && dtz.unsigned_abs() + clock_after <= 100;
+    match (dtz, in_time) {
+        (0, _) | (_, false) => Wdl::Draw,
+        (d, true) if d < 0 => Wdl::Win,
+        _ => Wdl::Loss,
+    }
+}
+
+/// The number before `words` in `text` (`5` of "is 5 moves away" for " moves away").
+fn number_before(text: &str, words: &str) -> Option<u32> {
+    let at = text.find(words)?;
+    text[..at].rsplit(' ').next()?.parse().ok()
+}
+
+/// The KQK and KRK positions sampled, each ending.
+const SAMPLE: usize = 3_000;
 
 /// The most words a why may have where the rule decides (its clause, then the why without it).
 const MAX_RULE_WHY_WORDS: usize = 60;
@@ -55,22 +106,43 @@ fn check(pos: &Endgame, clock: u32, c: &mut Counts) {
             c.problems.push(format!("{fen}: {what}"));
         }
     };
-    if e.category != probe.outcome.category {
-        problem(format!("category {:?}, /standard says {:?}", e.category, probe.outcome.category));
+    let category = by_hand(pos, clock);
+    if e.category != category || probe.outcome.category != category {
+        problem(format!(
+            "category {:?}, /standard {:?}, the rule {category:?}",
+            e.category, probe.outcome.category
+        ));
     }
-    let decided = matches!(probe.outcome.category, Category::CursedWin | Category::BlessedLoss);
+    let decided = matches!(category, Category::CursedWin | Category::BlessedLoss);
     if decided {
         c.rule_decides += 1;
         if !e.reason.starts_with("Draw by the 50-move rule: ") || e.idea != Idea::FiftyMoveRule {
             problem(format!("the rule decides, the why says: {}", e.reason));
         }
+        // the counts read back: the win's moves to its goal, more than it has before the claim
+        if !pos.is_checkmate() {
+            let away = kpk::dtz::probe(pos).plies().unsigned_abs().div_ceil(2);
+            let said =
+                number_before(&e.reason, " move away").or(number_before(&e.reason, " moves away"));
+            let before = number_before(&e.reason, " more ").unwrap_or(0);
+            if said != Some(away) || before >= away {
+                problem(format!("{away} moves away by the DTZ; the why: {}", e.reason));
+            }
+        }
         c.longest_why = c.longest_why.max(e.reason.split_whitespace().count());
     } else if e.reason.contains("50-move") || e.idea == Idea::FiftyMoveRule {
         problem(format!("the rule decides nothing, the why says: {}", e.reason));
     }
-    // each move's verdict is its result under the rule, as the probe answers that move
+    // each move's verdict is its result under the rule (written out here), and /standard's
+    let legal = pos.legal_moves();
     let results: Vec<(String, Wdl)> =
-        probe.moves.iter().map(|m| (m.uci.to_string(), mover_result(m.after.category))).collect();
+        legal.iter().map(|&mv| (mv.to_string(), result_by_hand(pos, clock, mv))).collect();
+    for m in &probe.moves {
+        let by_rule = results.iter().find(|(u, _)| u.as_str() == m.uci.as_str()).map(|(_, w)| *w);
+        if by_rule != Some(mover_result(m.after.category)) {
+            problem(format!("{}: /standard {:?}, the rule {by_rule:?}", m.san, m.after.category));
+        }
+    }
     let rank = |w: Wdl| match w {
         Wdl::Loss => 0,
         Wdl::Draw => 1,
@@ -112,16 +184,27 @@ fn check(pos: &Endgame, clock: u32, c: &mut Counts) {
         problem(format!("the footer's {} does not keep the best result", first.san));
     }
     // a lost position: the plan is a longest defence by the tables, the footer's move
-    if probe.outcome.category == Category::Loss && !probe.moves.is_empty() {
+    if pos.as_kpk().is_some() && probe.outcome.category == Category::Loss && !probe.moves.is_empty()
+    {
         c.lost += 1;
-        let longest = probe.moves.iter().map(|m| m.after.dtm.map(|d| d.plies())).max();
-        let plan_dtm = e
-            .plan
-            .as_ref()
-            .and_then(|p| probe.moves.iter().find(|m| m.uci == p.uci))
-            .map(|m| m.after.dtm.map(|d| d.plies()));
         let same = e.plan.as_ref().map(|p| p.uci) == e.first_move.as_ref().map(|f| f.uci);
-        if plan_dtm != longest || !same {
+        let plan = e.plan.as_ref().map(|p| p.uci.to_string());
+        // the longest defence: by the plain distance to mate, or where the rule slows the mate
+        // the defence of the quickest mate it allows (kpk's line50)
+        let longest = if e.dtm50.is_some() {
+            kpk::dtz::line50(pos, clock).first().map(|o| o.mv.to_string()) == plan
+        } else {
+            let longest = probe.moves.iter().map(|m| m.after.dtm.map(|d| d.plies())).max();
+            let dtm_of = |u: &str| {
+                probe
+                    .moves
+                    .iter()
+                    .find(|m| m.uci.as_str() == u)
+                    .map(|m| m.after.dtm.map(|d| d.plies()))
+            };
+            plan.as_deref().and_then(dtm_of) == longest
+        };
+        if !longest || !same {
             problem(format!(
                 "lost: the plan {:?} is not the longest defence the footer names",
                 e.plan.as_ref().map(|p| p.san)
@@ -132,7 +215,11 @@ fn check(pos: &Endgame, clock: u32, c: &mut Counts) {
 
 #[test]
 fn the_lesson_counts_the_halfmove_clock_as_standard_does() {
-    let positions: Vec<Endgame> = KpkPosition::all().map(Endgame::from).collect();
+    let mut positions: Vec<Endgame> = KpkPosition::all().map(Endgame::from).collect();
+    let mut rng = XorShift::new(5050);
+    for role in [Role::Queen, Role::Rook] {
+        positions.extend((0..SAMPLE).map(|_| random_ending(&mut rng, role)));
+    }
     let shares: Vec<Counts> = std::thread::scope(|s| {
         let threads = std::thread::available_parallelism().map_or(2, usize::from).clamp(1, 4);
         let chunk = positions.len().div_ceil(threads);
@@ -181,9 +268,7 @@ fn the_lesson_counts_the_halfmove_clock_as_standard_does() {
         all.problems.len(),
         all.problems.join("\n")
     );
-    assert_eq!(all.explained, 662_704 * 4);
+    assert_eq!(all.explained, 662_704 * 5 + SAMPLE as u64 * 2 * 5);
     assert!(all.rule_decides > 0 && all.rule_judged > 0 && all.plans_in_time > 0 && all.lost > 0);
     assert!(all.longest_why <= MAX_RULE_WHY_WORDS, "a why of {} words", all.longest_why);
-    // both sides, either to move
-    let _ = Color::White;
 }

@@ -39,6 +39,15 @@ fn every_answer_type_is_declared_once() {
         "RulesReport",
         "ErrorAnswer",
         "LineError",
+        "View",
+        "LegalMove",
+        "MoveGroup",
+        "ListedMove",
+        "Badge",
+        "LineView",
+        "LabelledStep",
+        "Teaching",
+        "Bar",
     ] {
         let declared = format!("export type {name} = ");
         assert_eq!(ts.matches(&declared).count(), 1, "{name} declared once in:\n{ts}");

@@ -203,7 +203,7 @@ impl Idea {
                 "The pawn promotes; a queen mates, and a rook does where a queen would stalemate."
             }
             Idea::FiftyMoveRule => {
-                "After fifty moves of each side without a pawn move or a capture, either player may claim a draw: a win must push its pawn, or mate, in time."
+                "After fifty moves of each side without a pawn move or a capture, a draw can be claimed: a win must push its pawn, or mate, in time."
             }
         }
     }

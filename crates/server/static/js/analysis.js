@@ -103,7 +103,9 @@ async function analyse() {
     showError("Place both kings.");
     return done();
   }
-  const answer = await get("/view", node.fen);
+  const prefetched = state.prefetched && state.prefetched.node === node ? state.prefetched.view : null;
+  state.prefetched = null;
+  const answer = prefetched ? { ok: true, body: prefetched } : await get("/view", node.fen);
   if (ticket !== state.request) return;
   if (!answer.ok) {
     panel.clear("No analysis");

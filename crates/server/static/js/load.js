@@ -40,6 +40,8 @@ export async function loadFen(text, { push = true, linked = false } = {}) {
     return;
   }
   newTree(parseFen(text));
+  // the view just answered is the new position's: not asked twice
+  state.prefetched = { node: state.tree.current, view: answer.body };
   navigate({ push });
 }
 

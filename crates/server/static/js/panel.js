@@ -90,7 +90,7 @@ export function showSteps(list, steps, at, go) {
 export function showLine(line, at, go) {
   showSteps($("line"), line.steps, at, go);
   $("line-note").textContent = line.note;
-  $("line-step").textContent = line.steps.length ? at + " / " + line.steps.length : "no line: " + line.end;
+  $("line-step").textContent = line.steps.length ? at + " / " + line.steps.length : line.end;
   // no dead buttons: each steps only where there is a step
   $("line-prev").disabled = !line.steps.length || at <= 0;
   $("line-next").disabled = !line.steps.length || at >= line.steps.length;

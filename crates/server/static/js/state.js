@@ -14,6 +14,7 @@ export const state = {
   pickedByDown: null, // the square of the man the last press picked up (the tap that follows keeps him)
   pending: null, // the moves of a promotion waiting for its piece
   view: null, // /view for the current position: the board's words, every legal move
+  prefetched: null, // { node, view }: a view already answered for a position just loaded
   map: null, // /kpk/map for the current position (KPK only)
   mapNode: null, // the node the map's explanation belongs to
   line: null, // { rootNode, steps, note, end }: the optimal line from rootNode (the view's)
