@@ -1010,9 +1010,14 @@ export type Verdict = {
    */
   idea: IdeaId | null,
   /**
-   * The verdict in chess words.
+   * The verdict in chess words, as a clause (`throws the win away: stalemate`).
    */
   reason: string,
+  /**
+   * The same as the coach's line says it: a sentence, with its capital and full stop
+   * (`Throws the win away: stalemate.`).
+   */
+  sentence: string,
   /**
    * Where the move throws the result away, the line that punishes it.
    */

@@ -150,7 +150,7 @@ pub fn judged(pos: &Endgame, halfmoves: u32, mut moves: Vec<JudgedMove>) -> Vec<
             continue;
         }
         let tables = v.result;
-        v.reason = match (kind, result, tables) {
+        v.say(match (kind, result, tables) {
             (Kind::Throws, Wdl::Draw, _) => {
                 format!("throws the win away: the {goal} comes after the 50-move rule draws")
             }
@@ -172,7 +172,7 @@ pub fn judged(pos: &Endgame, halfmoves: u32, mut moves: Vec<JudgedMove>) -> Vec<
                 format!("also wins: the {goal} comes before the 50-move rule draws")
             }
             (_, Wdl::Loss, _) => "loses, as every move does".to_string(),
-        };
+        });
         v.kind = kind;
         v.mark = kind.mark();
         v.result = result;

@@ -41,19 +41,19 @@ pub fn plan_and_verdicts(
         let v = &mut m.verdict;
         if p.uci == m.uci {
             // the plan the answer chose is said in its words
-            v.reason = if v.kind == Kind::Only {
+            v.say(if v.kind == Kind::Only {
                 format!("only move: {}", p.reason)
             } else {
                 p.reason.clone()
-            };
+            });
             v.idea = Some(p.idea);
         } else if rules.as_ref().is_some_and(|r| r.uci == m.uci && r.reason == v.reason) {
             // the rules' plan, no longer the plan: said as any other move of its kind
             if v.kind == Kind::Keeps {
-                v.reason = match v.result {
+                v.say(match v.result {
                     Wdl::Loss => "loses, as every move does".to_string(),
                     w => format!("also keeps the {}", w.as_str()),
-                };
+                });
                 v.idea = None;
             }
         }

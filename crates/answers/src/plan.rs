@@ -93,8 +93,11 @@ pub struct Verdict {
     /// mistake, `stalemate`; `null` for another move that keeps the result.
     #[ts(as = "Option<IdeaId>")]
     pub idea: Option<Idea>,
-    /// The verdict in chess words.
+    /// The verdict in chess words, as a clause (`throws the win away: stalemate`).
     pub reason: String,
+    /// The same as the coach's line says it: a sentence, with its capital and full stop
+    /// (`Throws the win away: stalemate.`).
+    pub sentence: String,
     /// Where the move throws the result away, the line that punishes it.
     pub refutation: Option<WrittenLine>,
 }
@@ -147,7 +150,7 @@ impl JudgedMove {
     fn from_judgement(j: &Judgement, fullmove: u32) -> JudgedMove {
         let game = Endgame::from(j.position);
         let verdict = j.verdict();
-        JudgedMove {
+        let mut judged = JudgedMove {
             uci: Notation::uci(j.mv),
             san: Notation::san(&game, j.mv),
             verdict: Verdict {
@@ -157,10 +160,13 @@ impl JudgedMove {
                 stalemate: j.stalemate,
                 result: j.after,
                 idea: j.idea(),
-                reason: j.reason(),
+                reason: String::new(),
+                sentence: String::new(),
                 refutation: refutation(&game, j, fullmove),
             },
-        }
+        };
+        judged.verdict.say(j.reason());
+        judged
     }
 }
 
@@ -190,6 +196,20 @@ fn refutation(game: &Endgame, j: &Judgement, fullmove: u32) -> Option<WrittenLin
 }
 
 impl Verdict {
+    /// Gives the verdict its words: the clause `reason` and the coach's sentence made of it.
+    ///
+    /// ```
+    /// use kpk_answers::plan::JudgedMove;
+    /// let pos = kpk_shakmaty::fen::parse("k7/2K5/1P6/8/8/8/8/8 w - - 0 1").unwrap().position;
+    /// let moves = JudgedMove::all(&pos.as_kpk().unwrap(), 1);
+    /// let kc8 = moves.iter().find(|m| m.uci == "c7c8").unwrap();
+    /// assert_eq!(kc8.verdict.sentence, "Throws the win away: stalemate.");
+    /// ```
+    pub fn say(&mut self, reason: String) {
+        self.sentence = crate::words::sentence(&reason);
+        self.reason = reason;
+    }
+
     /// Whether the text form lists the move on a line of its own: the plan's move, the only
     /// move, a stalemate, and every move that changes the result; the others share one line
     /// ([`the_rest`]).

@@ -307,3 +307,22 @@ pub fn and_list(items: &[&str]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+
+/// A clause as a sentence: its first letter a capital, a full stop at its end (none added
+/// after one already there).
+///
+/// ```
+/// use kpk_answers::words::sentence;
+/// assert_eq!(sentence("throws the win away: stalemate"), "Throws the win away: stalemate.");
+/// assert_eq!(sentence("Kd6! keeps the opposition."), "Kd6! keeps the opposition.");
+/// ```
+#[must_use]
+pub fn sentence(clause: &str) -> String {
+    let mut chars = clause.chars();
+    let Some(first) = chars.next() else { return String::new() };
+    let mut out: String = first.to_uppercase().chain(chars).collect();
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}

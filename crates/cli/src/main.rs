@@ -99,9 +99,12 @@ enum Command {
     },
     /// Write the static site's page to standard output (for `tools/site`): the page `kpk serve`
     /// sends, without a position's first paint, told to answer in the browser with the
-    /// WebAssembly module.
+    /// WebAssembly module; or, with --asset, its script or style as kpk serve sends them.
     SitePage {
-        /// The site's scripts (paths in the site, as `js/app.js`), preloaded by the page.
+        /// Write this asset of the page instead (`page.js` or `page.css`).
+        #[arg(long, value_name = "NAME", conflicts_with = "modules")]
+        asset: Option<String>,
+        /// The site's scripts (paths in the site, as `kpk/index.js`), preloaded by the page.
         modules: Vec<String>,
     },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
@@ -168,7 +171,11 @@ fn main() -> ExitCode {
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
         Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),
-        Command::SitePage { modules } => kpk_server::site_page(&modules)
+        Command::SitePage { asset: Some(name), .. } => kpk_server::site_asset(&name)
+            .ok_or_else(|| format!("no asset {name:?}: the page has page.js and page.css"))
+            .and_then(kpk_cli::emit)
+            .map(|()| ExitCode::SUCCESS),
+        Command::SitePage { asset: None, modules } => kpk_server::site_page(&modules)
             .map_err(|e| format!("the site's page: {e}"))
             .and_then(|page| kpk_cli::emit(&page))
             .map(|()| ExitCode::SUCCESS),

@@ -258,8 +258,8 @@ pub fn router(limits: Limits) -> Router {
 pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
     Router::new()
         .route("/", get(index))
-        .route("/js/{name}", get(page::module))
-        .route("/style.css", get(page::style))
+        .route("/page.js", get(page::script))
+        .route("/page.css", get(page::style))
         .route("/standard", get(standard))
         .route("/standard/mainline", get(standard_mainline))
         .route("/kpk/map", get(kpk_map))

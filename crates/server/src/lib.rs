@@ -7,4 +7,4 @@ mod page;
 
 pub use engine::{ClientAddr, EngineLimits, MAX_LINES};
 pub use http::{Limits, router, router_with, run_until_signal, serve, serve_with};
-pub use page::site_page;
+pub use page::{site_asset, site_page};

@@ -3,8 +3,18 @@
 // closes the list). Keys typed into a field (the FEN, the clock, a move) are left alone, and so
 // are the arrows while the board has the focus (they walk its squares there).
 
-export function bindKeys(actions) {
-  const keys = {
+export interface KeyActions {
+  back(): void;
+  forward(): void;
+  start(): void;
+  end(): void;
+  flip(): void;
+  help(): void;
+  cancel(): void;
+}
+
+export function bindKeys(actions: KeyActions): void {
+  const keys: Record<string, () => void> = {
     ArrowLeft: actions.back,
     ArrowRight: actions.forward,
     ArrowUp: actions.start,
@@ -17,8 +27,9 @@ export function bindKeys(actions) {
     Escape: actions.cancel,
   };
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest("#board") && (e.key.startsWith("Arrow") || e.key === "Escape")) return;
+    const target = e.target instanceof Element ? e.target : null;
+    if (target?.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (target?.closest("#board") && (e.key.startsWith("Arrow") || e.key === "Enter" || e.key === " " || e.key === "Escape")) return;
     const action = keys[e.key];
     if (action) {
       e.preventDefault();

@@ -1,49 +1,57 @@
-// The engine's run on the current position, beyond the tables (its stream: engine.js): started
+// The engine's run on the current position, beyond the tables (its stream: engine.ts): started
 // once the board rests, shown in its box and the bar as its iterations come, one to five lines
 // (the lines control), until stopped: by a newer position, by Stop (Go starts it again), or by
 // the server's limit.
-import * as panel from "./panel.js";
-import { analyse as think } from "./engine.js";
-import { current, state } from "./state.js";
+import type { LabelledStep } from "./answers";
+import { analyse } from "./engine";
+import * as panel from "./panel";
+import { type EngineRun, current, state } from "./state";
 
-// Stops the engine's analysis, if one runs; `note` says why in its box.
-export function stopEngine(note) {
+/** What a click on a line's move and a hover over it do. */
+export interface LineActions {
+  play(steps: LabelledStep[]): void;
+  preview(steps: LabelledStep[] | null, at: HTMLElement | null): void;
+}
+
+/** Stops the engine's analysis, if one runs; `note` says why in its box. */
+export function stopEngine(note?: string): void {
   const e = state.engine;
   if (!e) return;
-  if (e.stop) e.stop();
+  e.stop?.();
   e.running = false;
   if (note) e.note = note;
 }
 
-// Why an analysis ended by itself: a forced mate found, or the end of its time.
-function ending(engine) {
+/** Why an analysis ended by itself: a forced mate found, or the end of its time. */
+function ending(engine: EngineRun): string {
   const best = engine.lines[0];
-  if (best && best.score.band === "mate") return "a forced mate: " + best.score.text;
-  return "paused at depth " + engine.depth + ": Go goes on";
+  if (best?.score.band === "mate") return `a forced mate: ${best.score.text}`;
+  return `paused at depth ${engine.depth}: Go goes on`;
 }
 
-// Starts the engine on the current position (beyond the tables), with `state.lines` lines: its
-// iterations update the box and the bar as they come; a newer position stops it. `actions`:
-// `play(steps)` for a click on a line's move, `preview(steps | null)` for a hover.
-export function startEngine(actions = {}) {
+/**
+ * Starts the engine on the current position (beyond the tables), with `state.lines` lines: its
+ * iterations update the box and the bar as they come; a newer position stops it.
+ */
+export function startEngine(actions: LineActions): void {
   const node = current();
   const lines = state.lines || 1;
-  const engine = { node, running: true, depth: 0, lines: [], note: "", stop: null, actions };
+  const engine: EngineRun = { node, running: true, depth: 0, lines: [], note: "", stop: null };
   state.engine = engine;
-  const shown = () => {
+  const shown = (): void => {
     if (state.engine !== engine || current() !== node) return;
     panel.showEngine(engine, actions);
-    if (engine.lines[0]) panel.showBar(engine.lines[0].score);
+    const best = engine.lines[0];
+    if (best) panel.showBar(best.score);
   };
   // a position stepped through quickly is not analysed: the engine starts once the board rests,
   // and a client over its limit (the last analyses not yet ended) tries again
   let stopped = false;
   let retries = 0;
-  let cancel = () => {};
-  const begin = () => {
+  let cancel = (): void => {};
+  const begin = (): void => {
     if (stopped) return;
-    cancel = think(node.fen, {
-      lines,
+    cancel = analyse(node.fen, lines, {
       onLine(it) {
         // a new depth starts with its best line; the lines below it follow
         if (it.multipv <= 1) {

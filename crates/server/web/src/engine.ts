@@ -1,0 +1,70 @@
+// The engine's analysis of a position beyond the tables: /engine read as it streams, one JSON
+// line per iteration (depth, score, line), then the best move; stopped by aborting the request.
+// On the static site the module's engine runs in a Web Worker and sends the same lines.
+import type { Done, Iteration } from "./answers";
+import { ROUTES, inPage, module } from "./source";
+
+export interface Listener {
+  onLine(iteration: Iteration): void;
+  onDone(last: Done): void;
+  /** A failure, with the HTTP status where the server refused. */
+  onError(message: string, status?: number): void;
+}
+
+/**
+ * Starts the analysis of `fen` with `lines` lines per depth (MultiPV, 1 to 5), until stopped
+ * (the server ends it at its own limit). Returns the function that stops it.
+ */
+export function analyse(fen: string, lines: number, listener: Listener): () => void {
+  return inPage ? analyseInPage(fen, lines, listener) : analyseOnServer(fen, lines, listener);
+}
+
+function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }: Listener): () => void {
+  const controller = new AbortController();
+  const read = async (): Promise<void> => {
+    const url = `${ROUTES.engine}?fen=${encodeURIComponent(fen)}&multipv=${lines}`;
+    const response = await fetch(url, { signal: controller.signal });
+    if (!response.ok || !response.body) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      onError(body.error ?? `the engine answered ${response.status}`, response.status);
+      return;
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      for (let newline = buffer.indexOf("\n"); newline >= 0; newline = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, newline).trim();
+        buffer = buffer.slice(newline + 1);
+        if (!line) continue;
+        const v = JSON.parse(line) as Iteration | Done | { error: string };
+        if ("error" in v) onError(v.error);
+        else if ("done" in v) onDone(v);
+        else onLine(v);
+      }
+    }
+  };
+  read().catch((e: Error) => {
+    if (e.name !== "AbortError") onError(`the engine cannot be reached: ${e.message}`);
+  });
+  return () => controller.abort();
+}
+
+/** The same analysis by the module's engine in its worker. */
+function analyseInPage(fen: string, lines: number, listener: Listener): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  module().then(
+    ({ engine }) => {
+      if (!stopped) stop = engine.analyse(fen, { lines, ...listener });
+    },
+    (e: Error) => listener.onError(`the engine cannot be loaded: ${e.message}`),
+  );
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
