@@ -7,8 +7,9 @@ Rust: the nodes are each crate's top-level modules (the files and folders `lib.r
 declares); module A uses module B when a file of A names `crate::B` (or a name the crate root
 re-exports from B) or, at the top level, `super::B`. Within each module folder the same holds
 for the files beside its `mod.rs` (`super::sibling`, or a name `mod.rs` re-exports from it). A
-circle of such uses is an error: one module of the two should own what both need. JavaScript: the nodes are the files of
-crates/server/static/js and the edges their `import ... from "./x.js"` lines.
+circle of such uses is an error: one module of the two should own what both need. TypeScript:
+the nodes are the page's files, crates/server/web/src/*.ts, and the edges their
+`import ... from "./x"` lines (type-only imports too).
 
 Usage: python3 tools/layout_check.py   (from the repository's root; exit status 1 on a finding)
 """
@@ -36,7 +37,7 @@ def too_long():
         n = rust_lines_without_tests(open(path).read())
         if n > LIMIT:
             found.append(f"{path}: {n} lines (over {LIMIT}, unit tests aside)")
-    for path in sorted(glob.glob("crates/server/static/js/*.js")):
+    for path in sorted(glob.glob("crates/server/web/src/*.ts") + glob.glob("crates/server/web/test/*.ts")):
         n = open(path).read().count("\n")
         if n > LIMIT:
             found.append(f"{path}: {n} lines (over {LIMIT})")
@@ -135,16 +136,16 @@ def rust_circles():
     return found
 
 
-def js_circles():
+def ts_circles():
     graph = {}
-    for path in glob.glob("crates/server/static/js/*.js"):
-        name = os.path.basename(path)
-        graph[name] = set(re.findall(r"""from\s+["']\./([\w.-]+\.js)["']""", open(path).read()))
-    return [f"crates/server/static/js: import circle {' -> '.join(c)}" for c in cycles(graph)]
+    for path in glob.glob("crates/server/web/src/*.ts"):
+        name = os.path.basename(path)[: -len(".ts")]
+        graph[name] = set(re.findall(r"""from\s+["']\./([\w.-]+)["']""", open(path).read()))
+    return [f"crates/server/web/src: import circle {' -> '.join(c)}" for c in cycles(graph)]
 
 
 def main():
-    findings = too_long() + rust_circles() + js_circles()
+    findings = too_long() + rust_circles() + ts_circles()
     for f in findings:
         print(f)
     if findings:

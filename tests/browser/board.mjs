@@ -8,28 +8,16 @@ export async function checkBoard(page, base) {
   check((await d.fen()) === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "the page starts from its KPK position");
   check(d.urlFen() === "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", `the address bar carries the position: ${page.url()}`);
 
-  // the men: symbols of the set the build put in (cburnett from lichess's board package, else
-  // the project's own), one per colour and piece, on the board and in the palette
-  const figures = await page.$$eval("#board use.man", (us) => us.map((u) => u.getAttribute("href") + " " + u.dataset.man));
-  const colourOf = (man) => (man === man.toUpperCase() ? "w" : "b");
-  check(
-    figures.length === 3 && figures.every((f) => f === `#piece-${colourOf(f.at(-1))}${f.at(-1).toUpperCase()} ${f.at(-1)}`),
-    `board figures: ${figures}`,
-  );
-  check((await page.$$("#board text:not(.coord)")).length === 0, "no lettered men on the board");
-  const palette = await page.$$eval("#palette button[data-piece]:has(use)", (bs) => bs.map((b) => b.dataset.piece + " " + b.querySelector("use").getAttribute("href")));
-  check(palette.length === 12 && palette.every((p) => p.endsWith(`#piece-${colourOf(p[0])}${p[0].toUpperCase()}`)), `palette figures: ${palette}`);
-  const wanted = ["w", "b"].flatMap((c) => [..."KQRBNP"].map((r) => `piece-${c}${r}`)).sort().join(" ");
-  const symbols = await page.$$eval("svg.defs symbol[id^=piece-]", (ss) => ss.map((s) => s.id).sort().join(" "));
-  check(symbols === wanted, `the figures defined: ${symbols}`);
-  const set = await page.$eval("svg.defs", (s) => s.dataset.set);
-  check(set === (process.env.KPK_PIECES ?? "cburnett"), `the piece set: ${set}, expected ${process.env.KPK_PIECES ?? "cburnett"}`);
-  const drawn = await page.$$eval("svg.defs symbol[id^=piece-]", (ss) => ss.filter((s) => s.children.length > 0).length);
-  check(drawn === 12, `every symbol draws something: ${drawn} of 12`);
-  if (set === "cburnett") {
-    const credit = await page.textContent("footer .credit");
-    check(/cburnett/.test(credit) && /GPL-2\.0-or-later/.test(credit), `the footer credits the set: ${credit}`);
-  }
+  // the board is chessground, lichess's own, with its cburnett men (from its style sheet), on
+  // the board and in the palette
+  check((await page.$$("#board.cg-wrap cg-container cg-board")).length === 1, "chessground draws the board");
+  check((await d.men()) === "Ke1 Pe2 ke8", `the men on the board: ${await d.men()}`);
+  const image = await page.$eval("#board cg-board piece.white.king", (p) => getComputedStyle(p).backgroundImage);
+  check(image.startsWith('url("data:image/svg+xml;base64,'), `the king drawn by cburnett's image: ${image.slice(0, 40)}`);
+  const palette = await page.$$eval("#palette button[data-piece] piece", (ps) => ps.map((p) => getComputedStyle(p).backgroundImage.slice(0, 30)));
+  check(palette.length === 12 && palette.every((p) => p.startsWith('url("data:image/svg+xml')), `palette figures: ${palette}`);
+  const credit = await page.textContent("footer .credit");
+  check(/chessground/.test(credit) && /cburnett/.test(credit) && /GPL-2\.0-or-later/.test(credit), `the footer credits the board and the men: ${credit}`);
 
   // edit mode: clear, place Ke6, Pe5 v Ke8, Black to move
   check(await page.isHidden("#palette"), "the palette belongs to edit mode");
@@ -59,20 +47,23 @@ export async function checkBoard(page, base) {
   const map = await api("/kpk/map", kpk);
   // the map is off until asked for, one meaning per layer: the defending king's colours, then
   // the key squares and the square of the pawn
-  check((await page.$$("rect.map, rect.key, rect.pawn-square")).length === 0, "no map drawn by default");
+  const layers = async () => (await d.marked("map-win")).length + (await d.marked("map-draw")).length + (await d.marked("map-none")).length;
+  check((await layers()) + (await d.marked("key")).length + (await d.marked("pawn-square")).length === 0, "no map drawn by default");
   check(!(await page.isChecked("#show-map")) && !(await page.isChecked("#show-squares")), "both layers off by default");
   await page.check("#show-map");
-  check((await page.$$("rect.key, rect.pawn-square")).length === 0, "the colours alone: no outlines");
-  const shown = await page.$$eval("rect.map", (rects) => rects.map((r) => [r.dataset.square, r.dataset.map]));
-  check(shown.length === 64, `the map has ${shown.length} squares, not 64`);
-  for (const [square, mark] of shown) {
-    const expected = map.body.squares[square] || "none";
-    check(mark === expected, `map square ${square}: page ${mark}, API ${expected}`);
+  check((await d.marked("key")).length + (await d.marked("pawn-square")).length === 0, "the colours alone: no outlines");
+  check((await layers()) === 64, `the map has ${await layers()} squares, not 64`);
+  for (const mark of ["win", "draw", "none"]) {
+    const shown = await d.marked(`map-${mark}`);
+    const squares = [..."abcdefgh"].flatMap((f) => [1, 2, 3, 4, 5, 6, 7, 8].map((r) => f + r));
+    const expected = squares.filter((sq) => (map.body.squares[sq] || "none") === mark).sort();
+    check(JSON.stringify(shown) === JSON.stringify(expected), `map squares ${mark}: page ${shown}, API ${expected}`);
   }
   await page.uncheck("#show-map");
   await page.check("#show-squares");
-  check((await page.$$("rect.map")).length === 0 && (await page.$$("rect.pawn-square")).length === 1, "the outlines alone: no colours");
-  const keys = await page.$$eval("rect.key", (rects) => rects.map((r) => r.dataset.key).sort());
+  const pawnSquare = await d.marked("pawn-square");
+  check((await layers()) === 0 && JSON.stringify(pawnSquare) === JSON.stringify([...map.body.explanation.square_of_the_pawn].sort()), `the outlines alone, no colours; the square of the pawn ${pawnSquare}`);
+  const keys = await d.marked("key");
   check(JSON.stringify(keys) === JSON.stringify([...map.body.explanation.key_squares].sort()), `key squares ${keys}`);
   const why = await page.textContent("#why");
   check(why === map.body.explanation.reason, `the explanation is shown: ${why}`);
@@ -82,7 +73,7 @@ export async function checkBoard(page, base) {
 
   // play by click: pick up the black king, its legal targets are dotted, click one
   await d.clickSquare("e8");
-  const dots = await page.$$eval("circle.target", (cs) => cs.map((c) => c.dataset.target).sort());
+  const dots = await d.marked("move-dest");
   const fromE8 = standard.body.moves.filter((m) => m.uci.startsWith("e8")).map((m) => m.uci.slice(2, 4)).sort();
   check(JSON.stringify(dots) === JSON.stringify(fromE8), `legal-move dots ${dots}, API ${fromE8}`);
   const best = standard.body.moves[0];
@@ -91,7 +82,7 @@ export async function checkBoard(page, base) {
   const api1 = await api("/standard", after1);
   check(api1.body.category === best.category && api1.body.dtm === best.dtm, `after ${best.uci}: ${after1}`);
   check(d.urlFen() === after1, `the address bar follows the move: ${page.url()}`);
-  const last = await page.$$eval("rect.sq.last", (rs) => rs.map((r) => r.dataset.square).sort());
+  const last = await d.marked("last-move");
   check(JSON.stringify(last) === JSON.stringify([best.uci.slice(0, 2), best.uci.slice(2, 4)].sort()), `last move marked: ${last}`);
   const history1 = await page.$$eval("#history button.node", (bs) => bs.map((b) => b.textContent));
   check(JSON.stringify(history1) === JSON.stringify([`1... ${best.san}`]), `the moves played: ${history1}`);
@@ -105,7 +96,7 @@ export async function checkBoard(page, base) {
   check(api2.body.category === reply.category && api2.body.dtm === reply.dtm, `after the drag ${reply.uci}: ${after2}`);
   // a drag to an illegal square plays nothing
   const moverKing = after2.split(" ")[1] === "b" ? "k" : "K";
-  const kingSquare = await page.$eval(`#board use.man[data-man="${moverKing}"]`, (u) => u.dataset.square);
+  const kingSquare = (await d.men()).split(" ").find((m) => m[0] === moverKing).slice(1);
   await d.drag(kingSquare, kingSquare[0] === "a" ? "h1" : "a1");
   check((await d.fen()) === after2, "an illegal drag plays nothing");
 

@@ -8,30 +8,29 @@ export async function checkConventions(page, base) {
   const d = driver(page, base);
   const kpk = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
   await d.load(kpk);
-  const centre = async (name) => {
-    const b = await d.square(name).boundingBox();
-    return [b.x + b.width / 2, b.y + b.height / 2];
-  };
   async function rightDrag(from, to) {
-    const [x1, y1] = await centre(from);
-    const [x2, y2] = await centre(to);
-    await page.mouse.move(x1, y1);
+    const a = await d.centre(from);
+    const b = await d.centre(to);
+    await page.mouse.move(a.x, a.y);
     await page.mouse.down({ button: "right" });
-    await page.mouse.move(x2, y2, { steps: 5 });
+    await page.mouse.move(b.x, b.y, { steps: 5 });
     await page.mouse.up({ button: "right" });
+    await page.waitForTimeout(100); // chessground draws on the next frame
   }
-  const shapes = () => page.$$eval("#shapes > *", (ns) => ns.map((n) => n.tagName + " " + n.dataset.from + n.dataset.to).sort());
+  // chessground's drawing layer: each shape an arrow (a line) or a circle, green as lichess's
+  const shapes = () => page.$$eval("#board svg.cg-shapes g line, #board svg.cg-shapes g circle", (ns) => ns.map((n) => `${n.tagName} ${n.getAttribute("stroke")}`).sort());
   // a right-drag from the king draws an arrow: Kd6 is not played
   await page.locator("#board").scrollIntoViewIfNeeded();
   await rightDrag("e6", "d6");
   check((await d.fen()) === kpk, `a right-drag plays nothing: ${await d.fen()}`);
-  check(JSON.stringify(await shapes()) === JSON.stringify(["line e6d6"]), `the arrow: ${await shapes()}`);
+  check(JSON.stringify(await shapes()) === JSON.stringify(["line #15781B"]), `the arrow: ${await shapes()}`);
   // a right-click draws a circle; drawing the arrow again removes it
   await rightDrag("d7", "d7");
   await rightDrag("e6", "d6");
-  check(JSON.stringify(await shapes()) === JSON.stringify(["circle d7d7"]), `the circle alone: ${await shapes()}`);
+  check(JSON.stringify(await shapes()) === JSON.stringify(["circle #15781B"]), `the circle alone: ${await shapes()}`);
   // a left click clears them
   await d.clickSquare("a1");
+  await page.waitForTimeout(100);
   check((await shapes()).length === 0, "a left click clears the drawing");
 
   // the history: playing and stepping replace the address, loading a position adds one
@@ -67,7 +66,7 @@ export async function checkWords(page, base) {
   await d.load("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
   check((await page.textContent("#verdict")).startsWith("White to move wins: mate in 1 (1 ply)"), `one ply: ${await page.textContent("#verdict")}`);
   await d.load("1R4k1/8/6K1/8/8/8/8/8 b - - 0 1");
-  check((await page.$$eval("rect.sq.mated", (rs) => rs.map((r) => r.dataset.square))).join() === "g8", "the mated king is marked");
+  check((await d.marked("mated")).join() === "g8", "the mated king is marked");
   check(await page.isHidden("#moves-title"), "a finished game lists no moves under a heading");
   check(await page.isDisabled("#line-prev") && await page.isDisabled("#line-next"), "and has no line to step");
   // a move keeps its number on its line
@@ -90,13 +89,14 @@ export async function checkGrouping(page, base) {
   check(words.slice(1, draws).every((w) => w === "wins") && words.slice(draws + 1).every((w) => w === "draws"), `each group's moves: ${words}`);
   // a drag shows the targets and the origin while the man is held
   await page.locator("#board").scrollIntoViewIfNeeded();
-  const box = await d.square("e6").boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const c = await d.centre("e6");
+  await page.mouse.move(c.x, c.y);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 8, box.y + box.height / 2 + 8, { steps: 3 });
-  const dots = (await page.$$("#board .target")).length;
-  const origin = await page.$eval('rect.sq[data-square="e6"]', (r) => r.classList.contains("selected"));
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await page.mouse.move(c.x + 8, c.y + 8, { steps: 3 });
+  await page.waitForTimeout(100);
+  const dots = (await d.marked("move-dest")).length;
+  const origin = (await d.marked("selected")).join() === "e6";
+  await page.mouse.move(c.x, c.y, { steps: 3 });
   await page.mouse.up();
   check(dots > 0 && origin, `while dragging: ${dots} targets, origin marked ${origin}`);
   // the optimal line stepped through: the address replaced, no entry added

@@ -2,7 +2,14 @@
 // 4-man and in the 32-man position, the engine's depth growing, its line legal, the bar in the
 // Score crate's bands; a capture into three men switches to the tables' exact answer; castling
 // and en passant played; the engine stopped on request.
-import { apiOf, check, driver } from "./lib.mjs";
+import { apiOf, check, driver, frame } from "./lib.mjs";
+
+// The men of a FEN as chessground names them ("black king", "white pawn"), sorted.
+function menOf(fen) {
+  const roles = { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" };
+  return [...fen.split(" ")[0]].filter((c) => /[a-z]/i.test(c))
+    .map((c) => `${c === c.toUpperCase() ? "white" : "black"} ${roles[c.toLowerCase()]}`).sort().join(" ");
+}
 
 // Waits until the engine shows a depth above `above`, and returns it.
 async function depthAbove(page, above) {
@@ -34,7 +41,7 @@ export async function checkEngine(page, base) {
   const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   await d.load(start);
   await d.clickSquare("e2");
-  check((await page.$$("#board .target")).length === 2, "the pawn's two targets are dotted");
+  check((await d.marked("move-dest")).join() === "e3,e4", "the pawn's two targets are dotted");
   await d.settle(() => d.clickSquare("e4"));
   check((await d.fen()) === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", `1. e4: ${await d.fen()}`);
   const deep = await depthAbove(page, 3);
@@ -72,10 +79,16 @@ export async function checkEngine(page, base) {
   const before = await d.men();
   const second = page.locator("#engine-pv li >> nth=1").locator("button >> nth=1");
   const line2 = await page.$$eval("#engine-pv li:nth-child(2) button", (bs) => bs.slice(0, 2).map((b) => b.textContent.replace(/^\d+\.(\.\.)? /, "")));
+  // the position after the hovered move, in a small board beside it (as lichess shows it); the
+  // board keeps the position it stands on
   await second.hover();
-  check((await d.men()) !== before, "the hovered move's position is shown");
+  await frame(page);
+  const hovered = menOf(await second.getAttribute("data-fen"));
+  const preview = await page.$$eval("#preview cg-board piece", (ps) => ps.map((p) => p.className).sort().join(" "));
+  check(await page.isVisible("#preview") && preview === hovered, `the hovered move's position beside it: ${preview} against ${hovered}`);
+  check((await d.men()) === before, "the board keeps its position while a move is hovered");
   await page.mouse.move(0, 0);
-  check((await d.men()) === before, "and the current position comes back");
+  check(await page.isHidden("#preview") && (await d.men()) === before, "leaving the move hides its position");
   // a click plays the line to that move
   const fenBefore = await d.fen();
   await d.settle(() => second.click());

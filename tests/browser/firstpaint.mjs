@@ -1,9 +1,8 @@
-// The first paint (page.rs draws it into the HTML, for readers without JavaScript) equals what
-// the script draws (panel.js, board.js): for each position, the page is loaded once with
-// JavaScript off and once with it on, and both must show the same verdict, the same moves
-// (SAN and outcome, in the same order), the same headings and the same men on the same squares
-// (compared by square and place, not byte for byte), and the same error, FEN box, board label
-// and optimal line.
+// The first paint (page.rs renders it into the HTML, for readers without JavaScript) equals
+// what the script draws (panel.ts): for each position, the page is loaded once with JavaScript
+// off and once with it on, and both must show the same verdict, the same moves (SAN and
+// outcome, in the same order), the same headings, and the same error, FEN box, board label and
+// optimal line. (The board itself is chessground's, drawn by the script alone, as on lichess.)
 //   node firstpaint.mjs http://127.0.0.1:PORT        (or run by explorer.mjs)
 // Any difference fails the test, each printed with both texts.
 import { chromium } from "playwright-core";
@@ -41,7 +40,6 @@ function shown() {
     return text(copy);
   };
   const items = [...document.querySelectorAll("#moves > li")].filter(visible);
-  const at = (e) => `${e.getAttribute("x")},${e.getAttribute("y")}`;
   const board = document.getElementById("board");
   return {
     verdict: text(document.getElementById("verdict")),
@@ -54,9 +52,6 @@ function shown() {
     headings: [...document.querySelectorAll("h1, h2, h3")].filter((h) => visible(h) && h.id !== "verdict" && !h.closest(".js-only"))
       .map(text),
     "optimal line": [...document.querySelectorAll("#line > li"), document.getElementById("line-note")].filter(visible).map(text).filter((t) => t),
-    men: [...board.querySelectorAll("use.man")].map((u) => `${u.dataset.man}${u.dataset.square} at ${at(u)}`).sort(),
-    squares: [...board.querySelectorAll("rect.sq")].map((r) => `${r.dataset.square} at ${at(r)}: ${r.getAttribute("class")}`).sort(),
-    coordinates: [...board.querySelectorAll("text.coord")].map((t) => `${t.textContent} at ${at(t)}`).sort(),
     "board label": board.getAttribute("aria-label"),
     "FEN box": document.getElementById("fen").value,
     // for KPK, why: the reason, the proof's line and the key squares

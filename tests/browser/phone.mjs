@@ -27,7 +27,7 @@ export async function checkPhone(browser, base, shots) {
   }
   // coordinates readable on the narrowest phones
   await page.setViewportSize({ width: 320, height: 700 });
-  const coord = await page.$eval("#board text.coord", (t) => t.getBoundingClientRect().height);
+  const coord = await page.$eval("#board coords coord", (t) => t.getBoundingClientRect().height);
   check(coord >= 9, `coordinates ${coord.toFixed(1)} px high at 320 px`);
   await phone.close();
 

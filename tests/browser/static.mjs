@@ -44,9 +44,10 @@ try {
   await page.waitForFunction(() => Number(document.body.dataset.ready || 0) > 0 && document.body.dataset.busy === "false");
   figures.first_answer_ms = Math.round(await page.evaluate(() => window.firstAnswerMs));
 
-  // the men of the set tools/site put in, as kpk serve's build does
-  const set = await page.$eval("svg.defs", (s) => s.dataset.set);
-  check(set === (process.env.KPK_PIECES ?? "cburnett"), `the piece set: ${set}`);
+  // lichess's board with its cburnett men, as kpk serve's page has it
+  check((await d.men()) === "Ke1 Pe2 ke5", `chessground's men: ${await d.men()}`);
+  const image = await page.$eval("#board cg-board piece.white.king", (p) => getComputedStyle(p).backgroundImage);
+  check(image.startsWith('url("data:image/svg+xml;base64,'), `the king drawn by cburnett's image: ${image.slice(0, 40)}`);
 
   // the KPK lesson, answered by the module: verdict, why, plan; then the coach after a move
   const verdict = await page.textContent("#verdict");

@@ -5,7 +5,7 @@ import type { DefenderMap, LabelledStep, View } from "./answers";
 import { clearShapes, drawBoard, showArrow } from "./board";
 import { $ } from "./dom";
 import { showRights } from "./edit";
-import { type LineActions, startEngine, stopEngine } from "./engine-run";
+import { startEngine, stopEngine } from "./engine-run";
 import { showHistory } from "./history";
 import * as panel from "./panel";
 import { writePgn } from "./pgn";
@@ -13,7 +13,7 @@ import { moveIntoTree, stepsIntoTree } from "./play";
 import { preview } from "./preview";
 import { cancelPromotion } from "./promotion";
 import { ROUTES, get } from "./source";
-import { current, lineAt, state, syncUrl } from "./state";
+import { type LineActions, current, lineAt, state, syncUrl } from "./state";
 import type { Node } from "./tree";
 
 /** Plays a legal move of the view (its UCI; from its list, the board, or typed) and shows it. */
@@ -104,6 +104,7 @@ async function analyse(): Promise<void> {
   showRights();
   $<HTMLInputElement>("clock").value = String(pos.clock);
   state.view = null;
+  state.refusedLabel = null;
   drawBoard();
   showMovesPlayed();
   panel.clear("Analysing\u2026");
@@ -120,6 +121,8 @@ async function analyse(): Promise<void> {
   const answer = prefetched ? { ok: true as const, status: 200, body: prefetched } : await get<View>(ROUTES.view, node.fen);
   if (ticket !== state.request) return;
   if (!answer.ok) {
+    state.refusedLabel = answer.body.label ?? null;
+    drawBoard();
     panel.clear("No analysis");
     showError(answer.body.error);
     return done();

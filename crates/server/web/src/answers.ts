@@ -16,9 +16,13 @@ export type {
   View,
 } from "../../../../npm/answers";
 
-/** A failure as every route answers it: `{ "error": ... }`. */
+/**
+ * A failure as every route answers it: `{ "error": ... }` (the view of a FEN that does not
+ * read says more: its board in words, `label`, among the rest of a view).
+ */
 export interface Failure {
   error: string;
+  label?: string;
 }
 
 /** An answer asked: its body where the status is 2xx, else the failure's words. */

@@ -98,7 +98,7 @@ function setup(): void {
     const e = state.engine;
     if (e?.running) {
       stopEngine(`stopped at depth ${e.depth}`);
-      panel.showEngine(e);
+      panel.showEngine(e, e.actions);
     } else goEngine();
   });
   $("engine-lines").addEventListener("change", () => {

@@ -28,6 +28,8 @@ export interface BoardInput {
 let cg: Api | null = null;
 let input: BoardInput | null = null;
 let cursor: Key | null = null;
+/** The position drawn last (its FEN), so that a man picked up is put down when it changes. */
+let drawn = "";
 
 const key = (name: string): Key => name as Key;
 const colourName = (turn: "w" | "b"): "white" | "black" => (turn === "w" ? "white" : "black");
@@ -38,12 +40,13 @@ export function createBoard(handlers: BoardInput): void {
   const el = $("board");
   cg = Chessground(el, {
     coordinates: true,
+    disableContextMenu: true,
     animation: { enabled: true, duration: 200 },
     movable: {
       free: false,
       showDests: true,
       rookCastle: true,
-      events: { after: (orig, dest) => afterMove(orig, dest) },
+      events: { after: (orig, dest) => handMove(orig, dest) },
     },
     draggable: { enabled: true, showGhost: true },
     premovable: { enabled: false },
@@ -66,7 +69,8 @@ export function createBoard(handlers: BoardInput): void {
   el.addEventListener("blur", () => drawBoard());
 }
 
-function afterMove(orig: Key, dest: Key): void {
+/** A man put down on the board in play: the page finds the move (edits come by `change`). */
+function handMove(orig: Key, dest: Key): void {
   if (!state.editing) input?.moved(orig, dest);
 }
 
@@ -138,10 +142,13 @@ export function drawBoard(): void {
   } else {
     config.movable = { free: false, color: view && !state.pending ? turn : undefined, dests: destsOf(moves()) };
   }
+  // another position: nothing stays picked up from the last one
+  if (node.fen !== drawn || state.editing) cg.cancelMove();
+  drawn = node.fen;
   cg.set(config);
   const el = $("board");
   el.dataset.flipped = String(state.flipped);
-  el.setAttribute("aria-label", view?.label ?? "chess board");
+  el.setAttribute("aria-label", view?.label ?? state.refusedLabel ?? "chess board");
 }
 
 /** An arrow for the move `uci` (a hovered move of the list), or none. */

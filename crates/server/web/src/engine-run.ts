@@ -2,16 +2,9 @@
 // once the board rests, shown in its box and the bar as its iterations come, one to five lines
 // (the lines control), until stopped: by a newer position, by Stop (Go starts it again), or by
 // the server's limit.
-import type { LabelledStep } from "./answers";
 import { analyse } from "./engine";
 import * as panel from "./panel";
-import { type EngineRun, current, state } from "./state";
-
-/** What a click on a line's move and a hover over it do. */
-export interface LineActions {
-  play(steps: LabelledStep[]): void;
-  preview(steps: LabelledStep[] | null, at: HTMLElement | null): void;
-}
+import { type EngineRun, type LineActions, current, state } from "./state";
 
 /** Stops the engine's analysis, if one runs; `note` says why in its box. */
 export function stopEngine(note?: string): void {
@@ -36,7 +29,7 @@ function ending(engine: EngineRun): string {
 export function startEngine(actions: LineActions): void {
   const node = current();
   const lines = state.lines || 1;
-  const engine: EngineRun = { node, running: true, depth: 0, lines: [], note: "", stop: null };
+  const engine: EngineRun = { node, running: true, depth: 0, lines: [], note: "", stop: null, actions };
   state.engine = engine;
   const shown = (): void => {
     if (state.engine !== engine || current() !== node) return;

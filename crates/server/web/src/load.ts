@@ -24,6 +24,7 @@ export async function loadFen(text: string, { push = true, linked = false } = {}
     const done = busy(ticket);
     state.view = null;
     state.map = null;
+    state.refusedLabel = answer.body.label ?? null;
     const placement = parsePlacement(fenFields(text)[0]);
     newTree({ ...parseFen(text), board: placement ?? new Array<Man>(64).fill(null) });
     stopEngine();

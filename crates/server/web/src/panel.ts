@@ -3,8 +3,7 @@
 // optimal line and the reason in chess words. Every word comes from the answers.
 import type { Bar, LabelledStep, ListedMove, PlannedMove, Teaching, View } from "./answers";
 import { $ } from "./dom";
-import type { LineActions } from "./engine-run";
-import type { EngineRun, ShownLine } from "./state";
+import type { EngineRun, LineActions, ShownLine } from "./state";
 import type { Coached } from "./tree";
 
 /** Empties the analysis, with `message` in the verdict's place. */
@@ -193,6 +192,7 @@ export function showEngine(engine: EngineRun | null, actions?: LineActions): voi
       b.type = "button";
       b.textContent = m.label;
       b.dataset.uci = m.uci;
+      b.dataset.fen = m.fen;
       const steps = line.pv.slice(0, k + 1);
       if (actions) {
         b.addEventListener("click", () => actions.play(steps));

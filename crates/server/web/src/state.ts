@@ -19,6 +19,12 @@ export interface EngineLine {
   pv: LabelledStep[];
 }
 
+/** What a click on an engine line's move and a hover over it do. */
+export interface LineActions {
+  play(steps: LabelledStep[]): void;
+  preview(steps: LabelledStep[] | null, at: HTMLElement | null): void;
+}
+
 /** The engine's run on a node. */
 export interface EngineRun {
   node: Node;
@@ -27,6 +33,8 @@ export interface EngineRun {
   lines: EngineLine[];
   note: string;
   stop: (() => void) | null;
+  /** What a click on a line's move and a hover over it do. */
+  actions: LineActions;
 }
 
 export interface State {
@@ -42,6 +50,8 @@ export interface State {
   pending: LegalMove[] | null;
   /** /view for the current position: the board's words, every legal move. */
   view: View | null;
+  /** The board in words where the answers refused the position (else the view's). */
+  refusedLabel: string | null;
   /** A view already answered for a position just loaded. */
   prefetched: { node: Node; view: View } | null;
   /** /kpk/map for the current position (KPK only), and the node it belongs to. */
@@ -65,6 +75,7 @@ export const state: State = {
   placing: null,
   pending: null,
   view: null,
+  refusedLabel: null,
   prefetched: null,
   map: null,
   mapNode: null,
