@@ -8,7 +8,7 @@
 //    page of the server (fetch), over the same 1,000 positions, alternated; median and p99.
 // 3. The first verdict after navigation, on the static site and on kpk serve's page.
 import { spawn } from "node:child_process";
-import { launch, randomFens } from "./lib.mjs";
+import { firstVerdictMs, launch, randomFens } from "./lib.mjs";
 
 const [site, served, bin, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg || 5);
@@ -117,25 +117,10 @@ const summary = (runs) => {
 console.log(`a 3-man /standard answer, ${fens.length} positions x ${rounds}: module in the page ${summary(moduleTimes)}; kpk serve round trip ${summary(serverTimes)}`);
 
 // 3. the first verdict after navigation
-const firstVerdict = async (base) => {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    new MutationObserver(() => {
-      const v = document.getElementById("verdict");
-      if (v && !window.verdictMs && /^(White|Black) to move/.test(v.textContent)) window.verdictMs = performance.now();
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-  const p = await context.newPage();
-  await p.goto(base + "/?fen=" + encodeURIComponent("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"));
-  await p.waitForFunction(() => window.verdictMs && document.body.dataset.ready);
-  const ms = await p.evaluate(() => window.verdictMs);
-  await context.close();
-  return ms;
-};
 const first = { site: [], served: [] };
 for (let i = 0; i < rounds; i++) {
-  first.site.push(await firstVerdict(site));
-  first.served.push(await firstVerdict(served));
+  first.site.push(await firstVerdictMs(browser, site));
+  first.served.push(await firstVerdictMs(browser, served));
 }
 console.log(`first verdict after navigation (a fresh browser context each): static site median ${median(first.site).toFixed(0)} ms (${first.site.map(Math.round)}); kpk serve's page (drawn by the server) median ${median(first.served).toFixed(0)} ms (${first.served.map(Math.round)})`);
 await browser.close();

@@ -9,7 +9,8 @@
 // the proof; flip; the 50-move clock; terminal positions; bad FENs; the rules' plan and the
 // coach; phone and desktop sizes; no request outside the server. Exits non-zero with a message
 // on the first failure.
-import { check, launch } from "./lib.mjs";
+import { writeFileSync } from "node:fs";
+import { check, firstVerdicts, launch } from "./lib.mjs";
 import { checkBoard } from "./board.mjs";
 import { checkPanel } from "./panel.mjs";
 import { checkCoach } from "./coach.mjs";
@@ -105,6 +106,10 @@ try {
   await page.waitForFunction(() => Number(document.getElementById("engine-depth").dataset.depth || 0) >= 8, null, { timeout: 20000 });
   await page.click("#engine-stop");
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-engine.png") });
+  // the first verdict after navigation (a figure, not a check): the median of five fresh visits
+  const first = await firstVerdicts(browser, base);
+  writeFileSync(screenshot.replace(/[^/]*$/, "serve-figures.json"), `${JSON.stringify({ first_verdict: first }, null, 2)}\n`);
+  console.log(`kpk serve's first verdict after navigation: median ${first.median_ms} ms (${first.all_ms})`);
   console.log(`browser test passed: ${base} (screenshot ${screenshot})`);
 } catch (e) {
   failed = true;

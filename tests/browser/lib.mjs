@@ -34,6 +34,32 @@ export function randomFens([count, seed]) {
   return out;
 }
 
+// The first verdict after navigation to `base`'s page on a KPK position, in milliseconds: the
+// time the verdict's heading first names the side to move, in a fresh browser context (nothing
+// cached, no service worker yet).
+export async function firstVerdictMs(browser, base) {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      const v = document.getElementById("verdict");
+      if (v && !window.verdictMs && /^(White|Black) to move/.test(v.textContent)) window.verdictMs = performance.now();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const p = await context.newPage();
+  await p.goto(`${base}/?fen=${encodeURIComponent("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1")}`);
+  await p.waitForFunction(() => window.verdictMs && document.body.dataset.ready);
+  const ms = await p.evaluate(() => window.verdictMs);
+  await context.close();
+  return ms;
+}
+
+// The median of five first verdicts (`firstVerdictMs`) and the five, rounded.
+export async function firstVerdicts(browser, base) {
+  const all = [];
+  for (let i = 0; i < 5; i++) all.push(Math.round(await firstVerdictMs(browser, base)));
+  return { median_ms: [...all].sort((a, b) => a - b)[2], all_ms: all };
+}
+
 export function check(condition, message) {
   if (!condition) throw new Error(message);
 }

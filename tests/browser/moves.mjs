@@ -57,7 +57,7 @@ export async function checkMoveKinds(page, base) {
       for (const p of ["q", "n", "r", "b"]) {
         const b = await page.locator(`#promotion button[data-promotion="${p}"]`).boundingBox();
         column.push(Math.round((b.y + b.height / 2 - square.y) / square.size));
-        check(Math.abs(b.x + b.width / 2 - square.x) < 2 && Math.abs(b.width - square.size) < 2, `the chooser over ${to}: ${JSON.stringify(b)}`);
+        check(Math.abs(b.x + b.width / 2 - square.x) < 2 && Math.abs(b.width - square.size) < 2, `the chooser over ${to}: ${JSON.stringify(b)} against the square ${JSON.stringify(square)}`);
       }
       const down = square.y < (await page.locator("#board cg-board").boundingBox()).y + 4 * square.size;
       const expected = down ? "0,1,2,3" : "0,-1,-2,-3";

@@ -3,11 +3,13 @@
 //   node static.mjs http://127.0.0.1:PORT [figures.json]
 // Checks a KPK position's verdict, why, plan and coach line; stepping the optimal line; the
 // engine deepening in its worker on the 32-man start position; a reload with the network off
-// (the service worker) that still answers. Prints the first verdict's time after navigation and
+// (the service worker) that still answers; every kind of move on chessground's board
+// (moves.mjs). Prints the first verdict's time after navigation (the median of five fresh visits) and
 // the module's answer latency over 1,000 positions of at most three men (median and p99), and
 // writes them to figures.json if named (BENCHMARKS.md quotes them). Exits non-zero with a message on the first failure.
 import { writeFileSync } from "node:fs";
-import { check, driver, launch, randomFens } from "./lib.mjs";
+import { check, driver, firstVerdicts, launch, randomFens } from "./lib.mjs";
+import { checkMoveKinds } from "./moves.mjs";
 
 const base = process.argv[2];
 const figuresFile = process.argv[3];
@@ -81,11 +83,15 @@ try {
   const pv = await page.textContent("#engine-pv");
   check(pv.trim().length > 0, "the engine shows its line");
 
+  // every kind of move on chessground's board, answered by the module
+  await checkMoveKinds(page, base);
+
   // the module's answers in the page: 1,000 positions of at most three men, each timed
   const candidates = await page.evaluate(randomFens, [2000, 12345]);
   figures.latency = await page.evaluate(async (candidates) => {
-    const { module } = await import(new URL("js/source.js", location.href).href);
-    const { kpk } = await module();
+    const at = (file) => new URL(`kpk/${file}`, location.href);
+    const kpkModule = await import(at("index.js").href);
+    const kpk = new kpkModule.Kpk(await kpkModule.compile(at("kpk.wasm")));
     const fens = candidates.filter((fen) => kpk.json("standard", fen).status === 200).slice(0, 1000);
     // the page's clock ticks in 0.1 ms (no cross-origin isolation): each position asked 20 times
     // in a row, its time the twentieth of theirs
@@ -110,6 +116,8 @@ try {
   check((await page.textContent("#why")).startsWith("White wins"), "offline, the why");
   await context.setOffline(false);
   check(outside.length === 0, `requests outside the site: ${outside.join(", ")}`);
+  // the first verdict after navigation, a fresh browser context each time: median of five
+  figures.first_verdict = await firstVerdicts(browser, base);
   console.log(`static site: ${JSON.stringify(figures)}`);
   if (figuresFile) writeFileSync(figuresFile, JSON.stringify(figures, null, 2) + "\n");
 } catch (e) {

@@ -162,15 +162,20 @@ export function clearShapes(): void {
   cg?.setShapes([]);
 }
 
-/** The board's element box of square `name` on the screen (for the promotion's chooser). */
+/**
+ * Where square `name` stands, in pixels from the top-left corner of `#board-box` (which holds
+ * the board and the promotion's chooser): chessground's own board, whose squares are whole
+ * device pixels, so its size can be a little under the box's.
+ */
 export function squareBox(name: string): { x: number; y: number; size: number; top: boolean } {
-  const rect = $("board").getBoundingClientRect();
-  const size = rect.width / 8;
+  const board = $("board").querySelector("cg-board")?.getBoundingClientRect() ?? $("board").getBoundingClientRect();
+  const box = $("board-box").getBoundingClientRect();
+  const size = board.width / 8;
   const i = squareIndex(name);
   const [file, rank] = [i % 8, Math.floor(i / 8)];
   const col = state.flipped ? 7 - file : file;
   const row = state.flipped ? rank : 7 - rank;
-  return { x: col * size, y: row * size, size, top: row < 4 };
+  return { x: board.left - box.left + col * size, y: board.top - box.top + row * size, size, top: row < 4 };
 }
 
 /** Puts a man picked up back (a promotion cancelled, Escape): the position as it stands. */
