@@ -83,7 +83,7 @@ console.log(`  median nps: native ${nativeNps}, wasm in a worker ${wasmNps}: ${(
 const candidates = await page.evaluate(randomFens, [2000, 777]);
 const fens = await page.evaluate((c) => c.filter((fen) => window.kpk.json("standard", fen).status === 200).slice(0, 1000), candidates);
 const server = await browser.newPage();
-await server.goto(served + "/style.css");
+await server.goto(served + "/page.css");
 const moduleTimes = [];
 const serverTimes = [];
 for (let i = 0; i < rounds; i++) {

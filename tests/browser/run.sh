@@ -4,19 +4,15 @@
 # in Chromium (explorer.mjs, which runs the other *.mjs checks, the first paint's among them),
 # then stops the server with Ctrl-C (SIGINT) and checks it shut down cleanly.
 #   tests/browser/run.sh [path/to/kpk] [artifact directory]
-# (KPK_STATIC=dir checks the module graph of another copy of crates/server/static, as the binary
-# under test was built from. KPK_PIECES names the piece set the binary was built with: cburnett
-# where tools/pieces had fetched it, else drawn.)
+# (KPK_WEB=dir checks the module graph of another copy of crates/server/web, as the binary under
+# test was built from.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-if [ -z "${KPK_PIECES:-}" ] && [ ! -f "$here/../../crates/server/pieces/out/defs.svg" ]; then
-  export KPK_PIECES=drawn
-fi
 . "$here/serve-url.sh"
 kpk="$(realpath "${1:-$here/../../target/release/kpk}")"
 out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"
 mkdir -p "$out"
-(cd "$here" && node module_graph.mjs ${KPK_STATIC:+"$KPK_STATIC"})
+(cd "$here" && node module_graph.mjs ${KPK_WEB:+"$KPK_WEB"})
 log="$out/kpk-serve.log"
 "$kpk" serve --addr 127.0.0.1:0 >"$log" 2>&1 &
 pid=$!

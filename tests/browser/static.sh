@@ -5,9 +5,6 @@
 #   tests/browser/static.sh SITE_DIR [artifact directory]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-if [ -z "${KPK_PIECES:-}" ] && [ ! -f "$here/../../crates/server/pieces/out/defs.svg" ]; then
-  export KPK_PIECES=drawn # tools/pieces has not run: the site has the drawn men
-fi
 . "$here/serve-url.sh"
 site="$(realpath "$1")"
 out="$(realpath -m "${2:-$here/../../target/ci-artifacts}")"

@@ -439,64 +439,32 @@ fn fetch(path: &str) -> String {
 
 #[test]
 fn the_page_and_its_assets_are_served_without_external_references() {
-    let modules = [
-        "app",
-        "api",
-        "board",
-        "fen",
-        "keys",
-        "panel",
-        "tree",
-        "analysis",
-        "edit",
-        "engine-run",
-        "input",
-        "load",
-        "play",
-        "state",
-        "view",
-    ]
-    .map(|m| format!("/js/{m}.js"));
-    let assets = [("/", "text/html"), ("/style.css", "text/css")]
-        .into_iter()
-        .map(|(p, k)| (p.to_string(), k))
-        .chain(modules.into_iter().map(|p| (p, "text/javascript")));
+    let assets = [("/", "text/html"), ("/page.css", "text/css"), ("/page.js", "text/javascript")];
     for (path, kind) in assets {
-        let text = fetch(&path);
+        let text = fetch(path);
         assert!(text.starts_with("HTTP/1.1 200"), "{path}");
         assert!(text.to_ascii_lowercase().contains(&format!("content-type: {kind}")), "{path}");
         assert!(text.contains("content-security-policy: default-src 'self'"), "{path}");
         // nothing loaded from elsewhere: no absolute URL in the page or its assets
         let body = text.split_once("\r\n\r\n").unwrap().1;
         assert!(!body.contains("https://") && !body.contains("//cdn"), "{path}");
-        // every module the page imports is served
-        for import in body.match_indices("from \"./").map(|(i, _)| &body[i + 8..]) {
-            let file = &import[..import.find('"').unwrap()];
-            assert!(
-                fetch(&format!("/js/{file}")).starts_with("HTTP/1.1 200"),
-                "{path} imports {file}"
-            );
-        }
+        assert!(!body.contains("\nimport ") && !body.contains("from \"./"), "{path} is one module");
     }
-    assert!(fetch("/js/none.js").starts_with("HTTP/1.1 404"));
-    // the first paint: the board of the link (or the starting position) before any script runs
-    let page = fetch("/?fen=8/8/8/8/3k4/8/3KP3/8_w_-_-_0_1&flip=1");
-    for man in [
-        r#"data-man="K" data-square="d2""#,
-        r#"data-man="P" data-square="e2""#,
-        r#"data-man="k" data-square="d4""#,
-    ] {
-        assert!(page.contains(man), "{man}");
-    }
-    assert_eq!(
-        page.matches("<use href=\"#piece-").count() - 16,
-        3,
-        "three men besides the 16 figures of the palette and promotion box"
-    );
-    assert!(fetch("/").contains(r#"data-man="P" data-square="e2""#));
-    // a FEN that does not read draws an empty board, and says what is wrong
+    // the page names its one script and one style sheet, nothing else
+    let page = fetch("/");
+    assert!(page.contains(r#"<script type="module" src="page.js"></script>"#));
+    assert!(page.contains(r#"<link rel="stylesheet" href="page.css">"#));
+    assert_eq!(page.matches("<script").count(), 1);
+    assert!(fetch("/js/app.js").starts_with("HTTP/1.1 404"));
+    // the first paint: the verdict and every move of the link (or the starting position) before
+    // any script runs; the board is chessground's, drawn by the script
+    let linked = fetch("/?fen=8/8/8/8/3k4/8/3KP3/8_w_-_-_0_1&flip=1");
+    assert!(linked.contains(">White to move: draw<"), "{linked}");
+    assert!(linked.contains("<strong>Kc1</strong>"), "{linked}");
+    assert!(linked.contains(r#"aria-label="chess board. White: king d2, pawn e2. Black: king d4. White to move.""#));
+    // a FEN that does not read lists no move, and says what is wrong
     let refused = fetch("/?fen=not-a-fen");
-    assert!(!refused.contains("data-man="), "{refused}");
+    assert!(!refused.contains("<strong>"), "{refused}");
     assert!(refused.contains("invalid FEN"), "{refused}");
 }
 
