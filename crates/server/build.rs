@@ -26,7 +26,8 @@ fn main() {
             println!(
                 "cargo::warning=the page's board is not bundled (web/out/ is missing): run tools/web (it needs npm), then build again"
             );
-            let style = fs::read_to_string("web/src/style.css").expect("web/src/style.css is readable");
+            let style =
+                fs::read_to_string("web/src/style.css").expect("web/src/style.css is readable");
             (UNBUILT.to_string(), style, String::new())
         }
     };

@@ -5,8 +5,8 @@
 //! then draws lichess's board, chessground, and everything else from the same answers.
 
 use askama::Template;
-use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
+use axum::extract::rejection::QueryRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use kpk_answers::view::{LineView, MoveGroup, Teaching, View};
@@ -30,10 +30,7 @@ fn asset(body: impl IntoResponse, content_type: &'static str) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
     response
 }
 

@@ -461,7 +461,9 @@ fn the_page_and_its_assets_are_served_without_external_references() {
     let linked = fetch("/?fen=8/8/8/8/3k4/8/3KP3/8_w_-_-_0_1&flip=1");
     assert!(linked.contains(">White to move: draw<"), "{linked}");
     assert!(linked.contains("<strong>Kc1</strong>"), "{linked}");
-    assert!(linked.contains(r#"aria-label="chess board. White: king d2, pawn e2. Black: king d4. White to move.""#));
+    assert!(linked.contains(
+        r#"aria-label="chess board. White: king d2, pawn e2. Black: king d4. White to move.""#
+    ));
     // a FEN that does not read lists no move, and says what is wrong
     let refused = fetch("/?fen=not-a-fen");
     assert!(!refused.contains("<strong>"), "{refused}");
