@@ -17,6 +17,7 @@ pub mod outcome;
 pub mod plan;
 pub mod probe;
 pub mod report;
+pub mod routes;
 pub mod score;
 pub mod ts_names;
 pub mod typescript;

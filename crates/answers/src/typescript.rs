@@ -89,6 +89,31 @@ pub fn declarations() -> String {
     text
 }
 
+/// The routes of [`crate::routes::ALL`] as a TypeScript module for the page
+/// (`crates/server/web/src/routes.ts`): one constant, `ROUTES`, each route by its key with its
+/// path and the module's name for it.
+///
+/// ```
+/// let ts = kpk_answers::typescript::routes();
+/// assert!(ts.contains(r#"view: { path: "/view", module: "view" },"#));
+/// assert!(ts.contains(r#"engine: { path: "/engine", module: null },"#));
+/// ```
+#[must_use]
+pub fn routes() -> String {
+    let mut text = String::from(
+        "// The routes of kpk serve the page asks, generated from kpk_answers::routes by\n\
+         // `tools/typescript`: do not edit.\n\n\
+         /** Each route by its key: its path in kpk serve, the module's name for its answer. */\n\
+         export const ROUTES = {\n",
+    );
+    for r in crate::routes::ALL {
+        let module = r.module.map_or_else(|| "null".to_string(), |m| format!("{m:?}"));
+        text.push_str(&format!("  {}: {{ path: {:?}, module: {module} }},\n", r.key, r.path));
+    }
+    text.push_str("} as const;\n");
+    text
+}
+
 /// The declarations as a person reads them: the doc comments without their Rust examples, each
 /// object's fields indented, one per line.
 fn tidy(generated: &str) -> String {

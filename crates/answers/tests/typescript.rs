@@ -22,6 +22,21 @@ fn the_committed_types_are_the_generated_ones() {
 }
 
 #[test]
+fn the_page_s_routes_are_the_generated_ones() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../server/web/src/routes.ts");
+    let generated = kpk_answers::typescript::routes();
+    if std::env::var_os("KPK_WRITE_TYPES").is_some() {
+        std::fs::write(&path, &generated).expect("web/src/routes.ts cannot be written");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "crates/server/web/src/routes.ts is not what kpk_answers::routes generates: run tools/typescript"
+    );
+}
+
+#[test]
 fn every_answer_type_is_declared_once() {
     let ts = kpk_answers::typescript::declarations();
     for name in [

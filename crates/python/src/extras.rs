@@ -169,7 +169,8 @@ pub fn plan<'py>(
 /// result, `"keeps"` or `"throws"`), `mark` (`"!"`, `"?"` or `""`, as the books mark moves),
 /// `plan` (whether it is the plan's move), `stalemate`, `result` (`"win"`, `"draw"` or `"loss"`
 /// for the side that plays it, after it), `idea` (the chess idea it names, such as
-/// `"opposition"`, or `None`), `reason` (chess words) and `refutation` (where the move changes
+/// `"opposition"`, or `None`), `reason` (chess words, a clause), `sentence` (the same as the
+/// coach's line says it, a capital and a full stop) and `refutation` (where the move changes
 /// the result: `moves` and the numbered `notation`, else `None`). The board's halfmove clock
 /// counts: the move is judged by its result under the 50-move rule.
 ///

@@ -127,6 +127,7 @@ def test_plan_and_judge_in_chess_words():
     # the knight-pawn stalemate: Kc8 is said to stalemate, and is never "!"
     trap = kpk.judge(chess.Board("k7/2K5/1P6/8/8/8/8/8 w - - 0 1"), "c7c8")["verdict"]
     assert trap["stalemate"] and trap["mark"] == "?" and "stalemate" in trap["reason"]
+    assert trap["sentence"] == trap["reason"][0].upper() + trap["reason"][1:] + "."
     # errors name what is wrong
     with pytest.raises(ValueError, match="d3d5 is not a legal move"):
         kpk.judge(board, "d3d5")

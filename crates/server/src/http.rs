@@ -23,6 +23,7 @@ use crate::cache::Cache;
 use crate::engine::{ClientAddr, Engine, EngineLimits, MAX_LINES};
 use crate::page;
 use kpk_answers::api::{self, ApiError};
+use kpk_answers::routes;
 use kpk_answers::view::View;
 
 /// The server's bounds.
@@ -260,12 +261,12 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         .route("/", get(index))
         .route("/page.js", get(page::script))
         .route("/page.css", get(page::style))
-        .route("/standard", get(standard))
-        .route("/standard/mainline", get(standard_mainline))
-        .route("/kpk/map", get(kpk_map))
-        .route("/kpk/line", get(kpk_line))
-        .route("/view", get(view))
-        .route("/engine", get(engine))
+        .route(routes::STANDARD.path, get(standard))
+        .route(routes::MAINLINE.path, get(standard_mainline))
+        .route(routes::MAP.path, get(kpk_map))
+        .route(routes::LINE.path, get(kpk_line))
+        .route(routes::VIEW.path, get(view))
+        .route(routes::ENGINE.path, get(engine))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(CatchPanicLayer::custom(panic_response))

@@ -22,7 +22,7 @@ export function analyse(fen: string, lines: number, listener: Listener): () => v
 function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }: Listener): () => void {
   const controller = new AbortController();
   const read = async (): Promise<void> => {
-    const url = `${ROUTES.engine}?fen=${encodeURIComponent(fen)}&multipv=${lines}`;
+    const url = `${ROUTES.engine.path}?fen=${encodeURIComponent(fen)}&multipv=${lines}`;
     const response = await fetch(url, { signal: controller.signal });
     if (!response.ok || !response.body) {
       const body = (await response.json().catch(() => ({}))) as { error?: string };

@@ -3,9 +3,10 @@
 // page says which: `<meta name="kpk-answers" content="module">` marks the static site. The
 // same requests, the same JSON: the module answers each route as the server does.
 import type { Answer } from "./answers";
+import { ROUTES } from "./routes";
 
-/** The routes the page asks, and the module's name for each. */
-export const ROUTES = { view: "/view", map: "/kpk/map", engine: "/engine" } as const;
+export { ROUTES };
+/** A route that answers a position (declared in Rust: kpk_answers::routes). */
 export type Route = (typeof ROUTES)[keyof typeof ROUTES];
 
 export const inPage = document.querySelector<HTMLMetaElement>('meta[name="kpk-answers"]')?.content === "module";
@@ -42,7 +43,8 @@ export function module(): Promise<Loaded> {
 
 /** The module's answer to `route?fen=` as the server's. */
 async function fromModule<T>(route: Route, fen: string): Promise<Answer<T>> {
-  const name = route === ROUTES.view ? "view" : "map";
+  const name = route.module;
+  if (!name) return { ok: false, status: 0, body: { error: `the module does not answer ${route.path}` } };
   try {
     const { kpk } = await module();
     const { status, text } = kpk.json(name, fen);
@@ -60,7 +62,7 @@ async function fromModule<T>(route: Route, fen: string): Promise<Answer<T>> {
 export async function get<T>(route: Route, fen: string): Promise<Answer<T>> {
   if (inPage) return fromModule<T>(route, fen);
   try {
-    const response = await fetch(`${route}?fen=${encodeURIComponent(fen)}`);
+    const response = await fetch(`${route.path}?fen=${encodeURIComponent(fen)}`);
     const text = await response.text();
     let body: unknown;
     try {
