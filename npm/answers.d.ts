@@ -8,7 +8,7 @@ export type AimName = "promote" | "run" | "advance" | "spare_tempo" | "keep_temp
  */
 export type Badge = {
   /**
-   * `checkmate`, `stalemate`, `capture`, `promotion`, `pawn`, `dtz` or `dtm`.
+   * `capture`, `promotion`, `pawn`, `dtz` or `dtm`.
    */
   kind: string,
   /**
@@ -31,6 +31,13 @@ export type Bar = {
    * The bar's text, from White's side.
    */
   text: string,
+  /**
+   * The same where the bar is thin, at most five characters: a mate as `text` (`#3`), a
+   * score under ten pawns as `text` (`+1.4`) and above in whole pawns (`+19`), a result
+   * known without a distance as the books write a decisive advantage (`+-`, `-+`), a draw
+   * `=`, the game's end as its result (`1-0`).
+   */
+  short: string,
   /**
    * White's share of the bar, from 0 to 1.
    */
@@ -109,6 +116,11 @@ export type Done = {
    * The best move (`null` where the side to move has none).
    */
   bestmove: Notated | null,
+  /**
+   * Why the analysis ended, in words (`a forced mate: #3`, `paused at depth 18: Go goes
+   * on`, `complete: every line ends within depth 120`).
+   */
+  note: string,
 };
 
 /**

@@ -140,6 +140,9 @@ export async function checkEditor(page, base) {
   await d.settle(() => d.drag("h1", "g1"));
   check((await d.fen()).split(" ")[2] === "Qk", `the rook gone from h1 takes White's O-O: ${await d.fen()}`);
   check(await page.isDisabled('#castling-rights input[data-right="K"]'), "a right the men do not allow cannot be set");
+  // the rook back home: the right comes back with it, as in lichess's editor
+  await d.settle(() => d.drag("g1", "h1"));
+  check((await d.fen()).split(" ")[2] === "KQk", `the rook home again gives White's O-O back: ${await d.fen()}`);
   // an en passant square behind a pawn that can just have double-stepped
   await d.settle(() => page.click("#clear"));
   check((await d.fen()).startsWith("8/8/8/8/8/8/8/8"), `an empty board: ${await d.fen()}`);
@@ -177,10 +180,14 @@ export async function checkPgn(page, base) {
   await d.settle(() => page.click("#pgn-load"));
   check((await page.textContent("#pgn-error")) === "", `the PGN loads: ${await page.textContent("#pgn-error")}`);
   check((await d.fen()) === start, `back at the PGN's position: ${await d.fen()}`);
-  check((await history()) === played, `the same moves: ${await history()} against ${played}`);
+  // the same moves, the coach's marks now the PGN's annotations beside them, his words comments
+  const glyphless = (await history()).replace(/[!?]+/g, "");
+  check(glyphless === played, `the same moves: ${glyphless} against ${played}`);
+  check((await history()).includes("Kd4?"), `the coach's mark kept as an annotation: ${await history()}`);
+  check((await page.$$("#history .comment")).length > 0, "his words kept as comments");
   // a move that is not legal is named
   await page.fill("#pgn", `[FEN "${start}"]\n\n1. Ke4 Kd6 2. Kh8 *`);
   await page.click("#pgn-load");
   await page.waitForFunction(() => document.getElementById("pgn-error").textContent.length > 0);
-  check((await page.textContent("#pgn-error")).startsWith("Kh8 is not a legal move"), `a bad move named: ${await page.textContent("#pgn-error")}`);
+  check((await page.textContent("#pgn-error")).startsWith("Kh8 (the PGN's move 3) is not a legal move"), `a bad move named: ${await page.textContent("#pgn-error")}`);
 }

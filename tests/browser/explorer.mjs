@@ -21,6 +21,7 @@ import { checkPhone } from "./phone.mjs";
 import { checkBadgeColours, checkLayout } from "./layout.mjs";
 import { checkFirstPaint } from "./firstpaint.mjs";
 import { checkMoveKinds } from "./moves.mjs";
+import { checkLichessHabits, checkTabs } from "./lichess.mjs";
 
 const base = process.argv[2];
 const screenshot = process.argv[3] || "kpk-explorer.png";
@@ -89,6 +90,8 @@ try {
   await checkBadgeColours(page, base);
   await checkKeyboard(page, base);
   await checkMoveKinds(page, base);
+  await checkLichessHabits(browser, base);
+  await checkTabs(browser, base);
 
   check(outside.length === 0, `requests outside the server: ${outside.join(", ")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);

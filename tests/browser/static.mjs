@@ -10,6 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { check, driver, firstVerdicts, launch, randomFens } from "./lib.mjs";
 import { checkMoveKinds } from "./moves.mjs";
+import { checkLichessHabits } from "./lichess.mjs";
 
 const base = process.argv[2];
 const figuresFile = process.argv[3];
@@ -85,6 +86,7 @@ try {
 
   // every kind of move on chessground's board, answered by the module
   await checkMoveKinds(page, base);
+  await checkLichessHabits(browser, base);
 
   // the module's answers in the page: 1,000 positions of at most three men, each timed
   const candidates = await page.evaluate(randomFens, [2000, 12345]);

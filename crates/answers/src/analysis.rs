@@ -8,7 +8,8 @@
 use serde::Serialize;
 use shakmaty::{Chess, Move, Position};
 
-use kpk_search::search::{Info, Options};
+use kpk_score::Score;
+use kpk_search::search::{Info, MAX_SEARCH_PLY, Options};
 use kpk_search::selective::Selectivity;
 
 use crate::notation::{LabelledStep, Notated, Notation};
@@ -142,19 +143,36 @@ pub fn written(root: &Chess, line: &[Move]) -> Vec<LabelledStep> {
     LabelledStep::line(root, &moves)
 }
 
-/// The stream's last line: `done`, the last depth and the best move (null where the side to
-/// move has none).
+/// The stream's last line: `done`, the last depth, the best move (null where the side to
+/// move has none) and why the analysis ended, in words, from its last `score` (for the side to
+/// move): a forced mate found, the search complete (every line ends within the deepest depth:
+/// the tables or the game's end decide them all), or the time limit.
 ///
 /// ```
+/// use kpk_score::Score;
 /// use shakmaty::Chess;
-/// let last = kpk_answers::analysis::done(&Chess::default(), 12, None);
-/// assert_eq!(serde_json::to_string(&last).unwrap(), r#"{"done":true,"depth":12,"bestmove":null}"#);
+/// let last = kpk_answers::analysis::done(&Chess::default(), 12, None, Score::eval(20));
+/// assert_eq!(
+///     serde_json::to_string(&last).unwrap(),
+///     r#"{"done":true,"depth":12,"bestmove":null,"note":"paused at depth 12: Go goes on"}"#
+/// );
+/// let mate = kpk_answers::analysis::done(&Chess::default(), 9, None, Score::mate_in(3));
+/// assert_eq!(mate.note, "a forced mate: #2");
+/// let complete = kpk_answers::analysis::done(&Chess::default(), 120, None, Score::ZERO);
+/// assert_eq!(complete.note, "complete: every line ends within depth 120");
 /// ```
 #[must_use]
-pub fn done(root: &Chess, depth: u8, best: Option<Move>) -> Done {
+pub fn done(root: &Chess, depth: u8, best: Option<Move>, score: Score) -> Done {
     let bestmove =
         best.and_then(|m| written(root, &[m]).pop()).map(|s| Notated { uci: s.uci, san: s.san });
-    Done { done: true, depth, bestmove }
+    let note = if score.is_mate() || score.is_mated() {
+        format!("a forced mate: {}", Bar::of_score(score, root.turn().is_white()).text)
+    } else if u32::from(depth) >= MAX_SEARCH_PLY {
+        format!("complete: every line ends within depth {depth}")
+    } else {
+        format!("paused at depth {depth}: Go goes on")
+    };
+    Done { done: true, depth, bestmove, note }
 }
 
 /// The stream's last line ([`done`]).
@@ -167,6 +185,9 @@ pub struct Done {
     pub depth: u8,
     /// The best move (`null` where the side to move has none).
     pub bestmove: Option<Notated>,
+    /// Why the analysis ended, in words (`a forced mate: #3`, `paused at depth 18: Go goes
+    /// on`, `complete: every line ends within depth 120`).
+    pub note: String,
 }
 
 impl Done {

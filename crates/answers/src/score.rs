@@ -85,6 +85,9 @@ impl ScoreAnswer {
 /// let eval = Bar::of_score(Score::eval(-4), true);
 /// assert_eq!(eval.text, "0.0", "no minus on a score that rounds to nothing");
 /// assert_eq!(Bar::of_score(Score::eval(135), false).text, "-1.4");
+/// let far = Bar::of_score(Score::eval(1925), true);
+/// assert_eq!((far.text.as_str(), far.short.as_str()), ("+19.3", "+19"));
+/// assert_eq!(Bar::of_score(Score::eval(-1000), true).short, "-10");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Bar {
@@ -93,6 +96,11 @@ pub struct Bar {
     pub band: &'static str,
     /// The bar's text, from White's side.
     pub text: String,
+    /// The same where the bar is thin, at most five characters: a mate as `text` (`#3`), a
+    /// score under ten pawns as `text` (`+1.4`) and above in whole pawns (`+19`), a result
+    /// known without a distance as the books write a decisive advantage (`+-`, `-+`), a draw
+    /// `=`, the game's end as its result (`1-0`).
+    pub short: String,
     /// White's share of the bar, from 0 to 1.
     pub white: f64,
 }
@@ -120,7 +128,14 @@ impl Bar {
                 } else {
                     format!("{:+.1}", tenths / 10.0)
                 };
-                Bar { band: "heuristic", text, white: 1.0 / (1.0 + (-0.75 * white).exp()) }
+                // ten pawns and more in whole pawns (never "-0": at least ten)
+                let short = if white.abs() >= 10.0 {
+                    format!("{:+.0}", white.trunc())
+                } else {
+                    text.clone()
+                };
+                let share = 1.0 / (1.0 + (-0.75 * white).exp());
+                Bar { band: "heuristic", text, short, white: share }
             }
         }
     }
@@ -130,16 +145,14 @@ impl Bar {
     fn mate(moves: u32, mover_mates: bool, white_to_move: bool) -> Bar {
         let white_mates = mover_mates == white_to_move;
         let sign = if white_mates { "" } else { "-" };
-        Bar {
-            band: "mate",
-            text: format!("#{sign}{moves}"),
-            white: if white_mates { 1.0 } else { 0.0 },
-        }
+        let text = format!("#{sign}{moves}");
+        Bar { band: "mate", short: text.clone(), text, white: if white_mates { 1.0 } else { 0.0 } }
     }
 
     /// A win known without a distance: the bar all but full.
     fn known(text: String, white: f64) -> Bar {
-        Bar { band: "known", text, white: if white > 0.5 { 0.97 } else { 0.03 } }
+        let (short, white) = if white > 0.5 { ("+-", 0.97) } else { ("-+", 0.03) };
+        Bar { band: "known", text, short: short.to_string(), white }
     }
 
     /// The tables' verdict `o` for the side to move (White's where `white_to_move`), or `None`
@@ -151,6 +164,7 @@ impl Bar {
             return Some(Bar {
                 band: "mate",
                 text: text.to_string(),
+                short: text.to_string(),
                 white: if white_to_move { 0.0 } else { 1.0 },
             });
         }
@@ -160,7 +174,10 @@ impl Bar {
         let mover_wins = match o.category {
             Category::Win | Category::SyzygyWin => true,
             Category::Loss | Category::SyzygyLoss => false,
-            _ => return Some(Bar { band: "draw", text: "draw".to_string(), white: 0.5 }),
+            _ => {
+                let (text, short) = ("draw".to_string(), "=".to_string());
+                return Some(Bar { band: "draw", text, short, white: 0.5 });
+            }
         };
         let white_wins = mover_wins == white_to_move;
         Some(match o.dtm {

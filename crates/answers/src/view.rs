@@ -125,7 +125,7 @@ pub struct ListedMove {
 /// A badge of a listed move: what the move is, or a distance after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Badge {
-    /// `checkmate`, `stalemate`, `capture`, `promotion`, `pawn`, `dtz` or `dtm`.
+    /// `capture`, `promotion`, `pawn`, `dtz` or `dtm`.
     pub kind: &'static str,
     /// The badge's text (`capture`, `pawn move`, `DTZ 2`, `DTM 20`).
     pub text: String,

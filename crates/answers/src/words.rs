@@ -182,8 +182,8 @@ pub const fn move_outcome(after: &Outcome) -> (&'static str, &'static str) {
         Category::Win => ("loss-word", "loses"),
         Category::BlessedLoss => ("cursed-word", "cursed win: the 50-move rule draws"),
         Category::CursedWin => ("cursed-word", "blessed loss: the 50-move rule draws"),
-        Category::SyzygyLoss => ("win-word", "wins, unless the 50-move rule saves"),
-        Category::SyzygyWin => ("loss-word", "loses, unless the 50-move rule saves"),
+        Category::SyzygyLoss => ("win-word", "wins, unless the 50-move rule draws first"),
+        Category::SyzygyWin => ("loss-word", "loses, unless the 50-move rule draws first"),
         Category::Unknown => ("unknown-word", "beyond the tables"),
         Category::Draw if after.insufficient_material => {
             ("draw-word", "draws: insufficient material")
@@ -212,9 +212,10 @@ pub const fn move_group(after: &Outcome) -> &'static str {
     }
 }
 
-/// A move's badges as lichess shows them, each `(kind, text)`: what it is (`checkmate`,
-/// `stalemate`, `capture`, `promotion`, `pawn move`) and the distances of the position after it
-/// without their sign (`DTZ 2`, except for a zeroing move; `DTM 20`).
+/// A move's badges as lichess shows them, each `(kind, text)`: what it is (`capture`,
+/// `promotion`, `pawn move`) and the distances of the position after it without their sign
+/// (`DTZ 2`, except for a zeroing move; `DTM 20`). A checkmate or a stalemate has no badge: the
+/// move's outcome says it ([`move_outcome`]), and a row does not say it twice.
 ///
 /// ```
 /// use kpk_answers::probe::Probe;
@@ -228,12 +229,6 @@ pub const fn move_group(after: &Outcome) -> &'static str {
 #[must_use]
 pub fn badges(san: &str, uci: &str, zeroing: bool, after: &Outcome) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
-    if after.checkmate {
-        out.push(("checkmate", "checkmate".to_string()));
-    }
-    if after.stalemate {
-        out.push(("stalemate", "stalemate".to_string()));
-    }
     let capture = san.contains('x');
     if capture {
         out.push(("capture", "capture".to_string()));

@@ -96,6 +96,11 @@ enum Command {
         /// MiB of answers kept to answer a position asked again without probing (0: none).
         #[arg(long, value_name = "MIB", default_value_t = 16, value_parser = clap::value_parser!(u16))]
         cache_mib: u16,
+        /// Engine analyses one client may run at once (one per open tab of the page; a tab
+        /// beyond them is told so), and searches enough for them.
+        #[arg(long, value_name = "N", default_value_t = kpk_server::EngineLimits::ANALYSES,
+              value_parser = clap::value_parser!(u16).range(1..=64))]
+        analyses: u16,
     },
     /// Write the static site's page to standard output (for `tools/site`): the page `kpk serve`
     /// sends, without a position's first paint, told to answer in the browser with the
@@ -150,10 +155,18 @@ enum Benchmark {
 }
 
 /// `kpk serve`: prints the URL as soon as the port is bound, and a last line when stopped.
-fn serve(addr: &str, syzygy: &[std::path::PathBuf], cache_mib: u16) -> Result<ExitCode, String> {
+fn serve(
+    addr: &str,
+    syzygy: &[std::path::PathBuf],
+    cache_mib: u16,
+    analyses: u16,
+) -> Result<ExitCode, String> {
     let tables = kpk_cli::tablebases(syzygy)?;
-    let limits =
-        kpk_server::Limits { cache_bytes: usize::from(cache_mib) << 20, ..Default::default() };
+    let limits = kpk_server::Limits {
+        cache_bytes: usize::from(cache_mib) << 20,
+        engine: kpk_server::EngineLimits::per_client(usize::from(analyses)),
+        ..Default::default()
+    };
     kpk_server::run_until_signal(addr, limits, tables, |local| {
         let _ = kpk_cli::emit(&format!("kpk serve: listening on http://{local}/ (Ctrl-C stops)\n"));
     })?;
@@ -170,7 +183,9 @@ fn main() -> ExitCode {
         Command::Explain { json, verbose, fen } => explain::run(fen.as_deref(), json, verbose),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
-        Command::Serve { addr, syzygy, cache_mib } => serve(&addr, &syzygy, cache_mib),
+        Command::Serve { addr, syzygy, cache_mib, analyses } => {
+            serve(&addr, &syzygy, cache_mib, analyses)
+        }
         Command::SitePage { asset: Some(name), .. } => kpk_server::site_asset(&name)
             .ok_or_else(|| format!("no asset {name:?}: the page has page.js and page.css"))
             .and_then(kpk_cli::emit)

@@ -77,13 +77,34 @@ pub struct EngineLimits {
 }
 
 impl Default for EngineLimits {
-    /// One search at a time per core but one (at least one), two analyses per client, 120
-    /// seconds of thinking, 10 seconds in the queue, 16 MiB of table.
+    /// [`EngineLimits::ANALYSES`] analyses per client (one per open tab of the page), as many
+    /// searches at once (or one per core but one, where there are more), 120 seconds of
+    /// thinking, 10 seconds in the queue, 16 MiB of table.
     fn default() -> EngineLimits {
+        EngineLimits::per_client(usize::from(EngineLimits::ANALYSES))
+    }
+}
+
+impl EngineLimits {
+    /// The analyses one client may have at once by default: four tabs of the page, each
+    /// analysing (the searches share the cores).
+    pub const ANALYSES: u16 = 4;
+
+    /// The defaults with `analyses` analyses at once per client, and searches enough for them
+    /// (or one per core but one, where there are more cores).
+    ///
+    /// ```
+    /// let limits = kpk_server::EngineLimits::per_client(6);
+    /// assert_eq!(limits.per_client, 6);
+    /// assert!(limits.searches >= 6);
+    /// ```
+    #[must_use]
+    pub fn per_client(analyses: usize) -> EngineLimits {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let analyses = analyses.max(1);
         EngineLimits {
-            searches: cores.saturating_sub(1).max(1),
-            per_client: 2,
+            searches: cores.saturating_sub(1).max(analyses),
+            per_client: analyses,
             max_time: Duration::from_secs(120),
             queue_time: Duration::from_secs(10),
             table_mib: analysis::TABLE_MIB,
@@ -150,7 +171,8 @@ impl Engine {
             return Err(ApiError {
                 status: 429,
                 message: format!(
-                    "too many analyses: this client has {} under way, the most allowed; stop one first",
+                    "too many analyses: this client has {} under way (one per open tab), the most \
+                     kpk serve allows (its --analyses); close a tab, or stop its engine",
                     *n
                 ),
             });
@@ -246,5 +268,5 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
             stop.store(true, Ordering::Relaxed);
         }
     });
-    let _ = tx.try_send(last_line(&done(root, result.depth, result.best)));
+    let _ = tx.try_send(last_line(&done(root, result.depth, result.best, result.score)));
 }

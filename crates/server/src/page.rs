@@ -52,8 +52,9 @@ struct Page<'a> {
     groups: &'a [MoveGroup],
     line: Option<&'a LineView>,
     teaching: Option<&'a Teaching>,
-    /// A legal position of more than three men (or with castling rights): no optimal line.
-    beyond_three: bool,
+    /// No optimal line to show: a position beyond three men (or with castling rights), or one
+    /// that does not read.
+    no_line: bool,
     /// The board in words, for a screen reader.
     label: &'a str,
     /// The credit line of the board and its men.
@@ -78,14 +79,15 @@ pub(crate) fn index(
         Err(_) => None,
     };
     let view = View::of(tables, fen);
-    // the optimal line is known for three men: a legal position beyond them has none
-    let beyond_three = view.error.is_none() && view.line.is_none();
+    // the optimal line is known for three men: a position beyond them has none, and a refused
+    // one has its reason in the verdict's place instead
+    let no_line = view.line.is_none();
     let page = Page {
         view: Some(&view),
         groups: &view.groups,
         line: view.line.as_ref(),
         teaching: view.teaching.as_ref(),
-        beyond_three,
+        no_line,
         label: &view.label,
         credit: CREDIT,
         site: false,
@@ -108,7 +110,7 @@ pub fn site_page(modules: &[String]) -> Result<String, askama::Error> {
         groups: &[],
         line: None,
         teaching: None,
-        beyond_three: false,
+        no_line: false,
         label: "chess board",
         credit: CREDIT,
         site: true,

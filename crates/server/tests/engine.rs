@@ -177,15 +177,28 @@ fn open_analysis(addr: SocketAddr, fen: &str, movetime: u64) -> (BufReader<TcpSt
 }
 
 #[test]
-fn one_client_gets_two_analyses_at_once_and_a_429_for_a_third() {
+fn one_client_gets_one_analysis_per_tab_up_to_its_limit_and_a_429_beyond() {
     let addr = start(Limits::default());
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let (first, a) = open_analysis(addr, fen, 10_000);
-    let (second, b) = open_analysis(addr, fen, 10_000);
-    assert_eq!((a, b), (200, 200));
+    let tabs = usize::from(kpk_server::EngineLimits::ANALYSES);
+    assert!(tabs >= 4, "at least four tabs analyse at once by default");
+    let open: Vec<_> = (0..tabs).map(|_| open_analysis(addr, fen, 10_000)).collect();
+    assert!(open.iter().all(|(_, status)| *status == 200));
+    // each is searching, none waiting for a turn: its first iteration comes at once
+    let mut open: Vec<_> = open.into_iter().map(|(reader, _)| reader).collect();
+    for reader in &mut open {
+        let started = Instant::now();
+        let mut line = String::new();
+        while !line.contains("\"depth\"") {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "an analysis waited for its turn");
+    }
     let (status, body) = get(addr, &format!("/engine?fen={}&movetime=100", query(fen)));
     assert_eq!(status, 429, "{body}");
-    assert!(body.contains("too many analyses"), "{body}");
+    assert!(body.contains("too many analyses") && body.contains("--analyses"), "{body}");
+    let (first, second) = (open.pop(), open.pop());
     // a client that goes away frees its turn and its slot long before its 10 s are up: the
     // next analysis is admitted within 3 s
     drop(first);

@@ -54,7 +54,7 @@ pub fn analyse(fen: &str, ask: Ask, emit: &mut dyn FnMut(&[u8])) -> Result<Vec<u
             emit(&Iteration::of(&root, info).to_line());
         })
     });
-    Ok(analysis::done(&root, result.depth, result.best)
+    Ok(analysis::done(&root, result.depth, result.best, result.score)
         .to_line()
         .strip_suffix(b"\n")
         .unwrap_or_default()

@@ -37,6 +37,18 @@ const engineActions: LineActions = {
   preview,
 };
 
+/**
+ * The best move where the board stands: the tables' first where they hold the position, else
+ * the engine's best line's first move (the space bar plays it, as on lichess), or none.
+ */
+export function bestMove(): string | null {
+  const v = state.view;
+  if (!v) return null;
+  if (v.held) return v.groups[0]?.moves[0]?.uci ?? null;
+  const e = state.engine;
+  return e?.node === current() ? (e.lines[0]?.pv[0]?.uci ?? null) : null;
+}
+
 /** Starts (or starts again) the engine on the current position. */
 export function goEngine(): void {
   stopEngine();
@@ -81,9 +93,12 @@ export function showMovesPlayed(): void {
   const pgn = $<HTMLTextAreaElement>("pgn");
   // the PGN of the moves played, unless the user is writing one to load
   if (document.activeElement !== pgn) pgn.value = writePgn(state.tree, location.href.split("?")[0] ?? "");
-  // take back forgets the last move of a line, never the moves after it
+  // take back forgets the last move of a line, never the moves after it; delete forgets a move
+  // and what follows it; promote makes a variation the main line
   const node = current();
   $<HTMLButtonElement>("takeback").disabled = !node.parent || node.children.length > 0;
+  $<HTMLButtonElement>("delete").disabled = !node.parent;
+  $<HTMLButtonElement>("promote").disabled = state.tree.onMainLine();
 }
 
 /** Marks the page busy until `done` (the browser tests wait on it). */
@@ -169,7 +184,7 @@ function render(v: View): void {
   }
   if (state.line) panel.showLine(state.line, lineAt(), goLine);
   // the optimal line to mate is known for three men: beyond them no line, and no word of it
-  for (const id of ["line-title", "line-controls", "line-note", "line"]) $(id).hidden = !v.line;
+  for (const id of panel.LINE_PARTS) $(id).hidden = !v.line;
   const teaching = v.teaching;
   panel.showTeaching(teaching, (k) => playFrom(node, teaching?.proof.slice(0, k) ?? []));
   panel.showPlan(state.map?.explanation.plan ?? null, play);

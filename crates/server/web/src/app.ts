@@ -14,7 +14,7 @@
 //   load.ts        a FEN loaded, the position of the address bar
 // and the pure parts: position.ts (FEN fields), tree.ts (the moves played), pgn.ts, source.ts
 // (where the answers come from), answers.ts (their types, generated from the Rust).
-import { goEngine, goLine, navigate, play, showCoach } from "./analysis";
+import { bestMove, goEngine, goLine, navigate, play, showCoach } from "./analysis";
 import { createBoard, drawBoard, putBack } from "./board";
 import { $, all } from "./dom";
 import { choosePlacing, editBoard, editRights, setEditing } from "./edit";
@@ -44,6 +44,26 @@ function setup(): void {
   click("forward", () => step(() => state.tree.forward()));
   click("last", () => step(() => state.tree.toEnd()));
   click("takeback", () => step(() => state.tree.deleteCurrent()));
+  click("delete", () => step(() => state.tree.deleteCurrent()));
+  click("promote", () => {
+    state.tree.promote();
+    navigate();
+  });
+  // the mouse wheel over the board steps through the moves, as on lichess (a notch a move; a
+  // touchpad's small steps add up to one)
+  let wheel = 0;
+  $("board").addEventListener(
+    "wheel",
+    (e) => {
+      e.preventDefault();
+      wheel += e.deltaY;
+      if (Math.abs(wheel) < 40) return;
+      const forward = wheel > 0;
+      wheel = 0;
+      step(() => (forward ? state.tree.forward() : state.tree.back()));
+    },
+    { passive: false },
+  );
   click("flip", () => {
     state.flipped = !state.flipped;
     syncUrl(false);
@@ -132,6 +152,10 @@ function setup(): void {
       else putBack();
     },
     help: () => shortcuts($("shortcuts").hidden !== false),
+    best: () => {
+      const uci = bestMove();
+      if (uci) play(uci);
+    },
   });
   window.addEventListener("popstate", () => fromUrl(false));
   setEditing(false, false);

@@ -148,6 +148,8 @@ export function drawBoard(): void {
   cg.set(config);
   const el = $("board");
   el.dataset.flipped = String(state.flipped);
+  // the evaluation bar turns with the board: White's share on White's side
+  $("evalbar").dataset.flipped = String(state.flipped);
   el.setAttribute("aria-label", view?.label ?? state.refusedLabel ?? "chess board");
 }
 

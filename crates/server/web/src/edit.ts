@@ -5,19 +5,27 @@ import { $, all } from "./dom";
 import { type Man, castlingPossible, epCandidates } from "./position";
 import { current, newTree, state } from "./state";
 
+/**
+ * The castling rights the user wants, as lichess's editor keeps them: a right the men no longer
+ * allow is left out of the position but not forgotten, and comes back with its king and rook.
+ */
+let wanted = "";
+
 /** Changes the board in edit mode: a new position, so a new tree of moves; then `shown()`. */
 export function editBoard(change: (board: Man[]) => void, shown: () => void): void {
   const pos = current().pos;
   const b = pos.board.slice();
   change(b);
-  // the castling rights the men still allow are kept; an en passant square belongs to a move
-  const castling = [...pos.castling].filter((r) => castlingPossible(r, b)).join("");
+  // the rights wanted that the men allow; an en passant square belongs to a move
+  for (const r of pos.castling) if (!wanted.includes(r)) wanted += r;
+  const castling = [..."KQkq"].filter((r) => wanted.includes(r) && castlingPossible(r, b)).join("");
   newTree({ board: b, turn: pos.turn, castling, ep: "-", clock: pos.clock, number: pos.number });
   shown();
 }
 
 export function setEditing(on: boolean, draw = true): void {
   state.editing = on;
+  wanted = current().pos.castling;
   state.placing = null;
   const edit = $("edit");
   edit.setAttribute("aria-pressed", String(on));
@@ -35,6 +43,7 @@ export function editRights(shown: () => void): void {
     .filter((box) => box.checked && castlingPossible(box.dataset.right ?? "", pos.board))
     .map((box) => box.dataset.right)
     .join("");
+  wanted = castling;
   const ep = $<HTMLSelectElement>("ep-square").value;
   newTree({ ...pos, castling, ep: epCandidates(pos.board, pos.turn).includes(ep) ? ep : "-" });
   shown();

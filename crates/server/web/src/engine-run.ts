@@ -15,13 +15,6 @@ export function stopEngine(note?: string): void {
   if (note) e.note = note;
 }
 
-/** Why an analysis ended by itself: a forced mate found, or the end of its time. */
-function ending(engine: EngineRun): string {
-  const best = engine.lines[0];
-  if (best?.score.band === "mate") return `a forced mate: ${best.score.text}`;
-  return `paused at depth ${engine.depth}: Go goes on`;
-}
-
 /**
  * Starts the engine on the current position (beyond the tables), with `state.lines` lines: its
  * iterations update the box and the bar as they come; a newer position stops it.
@@ -55,9 +48,10 @@ export function startEngine(actions: LineActions): void {
         engine.lines[Math.max(it.multipv, 1) - 1] = { score: it.bar, pv: it.pv };
         shown();
       },
-      onDone() {
+      onDone(last) {
         engine.running = false;
-        engine.note = ending(engine);
+        // why it ended, in the answers' words
+        engine.note = last.note;
         shown();
       },
       onError(message, status) {

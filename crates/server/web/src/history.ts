@@ -1,6 +1,7 @@
 // The moves played, as a score sheet beside the board: the main line, each variation in
 // brackets after the move it replaces, every move a button that goes there.
 import { $ } from "./dom";
+import { GLYPHS } from "./pgn";
 import { type Node, type Tree, numberBefore, walk } from "./tree";
 
 /** Writes the tree into `#history`; a click on a move calls `go(node)`. */
@@ -20,9 +21,18 @@ export function showHistory(tree: Tree, go: (node: Node) => void): void {
       b.className = node === tree.current ? "node current" : "node";
       b.dataset.id = String(node.id);
       b.dataset.uci = node.uci ?? "";
-      b.textContent = numberBefore(node, force) + (node.san ?? "");
+      // the move's glyph from its annotations (a PGN's `!?`), as lichess shows it beside the move
+      const glyph = (node.nags ?? []).map((n) => GLYPHS[n]).find(Boolean) ?? "";
+      b.textContent = numberBefore(node, force) + (node.san ?? "") + glyph;
+      if (node.comment) b.title = node.comment;
       b.addEventListener("click", () => go(node));
       top().append(b);
+      if (node.comment) {
+        const comment = document.createElement("span");
+        comment.className = "comment";
+        comment.textContent = node.comment;
+        top().append(" ", comment, " ");
+      }
     },
     open() {
       const v = document.createElement("span");

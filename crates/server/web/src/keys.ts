@@ -1,6 +1,6 @@
 // The keyboard: Left and Right step through the moves, Up/Home and Down/End jump to the first
-// and last position, F flips the board, ? lists the shortcuts, Escape cancels a promotion (or
-// closes the list). Keys typed into a field (the FEN, the clock, a move) are left alone, and so
+// and last position, the space bar plays the best move, F flips the board, ? lists the
+// shortcuts, Escape cancels a promotion (or closes the list). Keys typed into a field (the FEN, the clock, a move) are left alone, and so
 // are the arrows while the board has the focus (they walk its squares there).
 
 export interface KeyActions {
@@ -11,6 +11,7 @@ export interface KeyActions {
   flip(): void;
   help(): void;
   cancel(): void;
+  best(): void;
 }
 
 export function bindKeys(actions: KeyActions): void {
@@ -25,10 +26,13 @@ export function bindKeys(actions: KeyActions): void {
     F: actions.flip,
     "?": actions.help,
     Escape: actions.cancel,
+    " ": actions.best,
   };
   document.addEventListener("keydown", (e) => {
     const target = e.target instanceof Element ? e.target : null;
     if (target?.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    // a button's own key: the space bar presses the button that has the focus
+    if (e.key === " " && target?.closest("button, summary")) return;
     if (target?.closest("#board") && (e.key.startsWith("Arrow") || e.key === "Enter" || e.key === " " || e.key === "Escape")) return;
     const action = keys[e.key];
     if (action) {

@@ -6,7 +6,10 @@ import { $ } from "./dom";
 import type { EngineRun, LineActions, ShownLine } from "./state";
 import type { Coached } from "./tree";
 
-/** Empties the analysis, with `message` in the verdict's place. */
+/** The optimal line's parts, hidden together where there is no line. */
+export const LINE_PARTS = ["line-title", "line-controls", "line-note", "line"];
+
+/** Empties the analysis, with `message` in the verdict's place (and no line's parts). */
 export function clear(message: string): void {
   const verdict = $("verdict");
   verdict.textContent = message;
@@ -21,6 +24,7 @@ export function clear(message: string): void {
   $("teaching").hidden = true;
   $("plan-box").hidden = true;
   $("engine-box").hidden = true;
+  for (const id of LINE_PARTS) $(id).hidden = true;
   showBar(null);
 }
 
@@ -155,7 +159,9 @@ export function showBar(bar: Bar | null): void {
   const white = bar ? Math.round(bar.white * 100) : 50;
   // White's share: the fill's width on a phone's horizontal bar, its height beside the board
   el.style.setProperty("--white", `${white}%`);
-  $("evalbar-text").textContent = bar?.text ?? "";
+  // the short text where the bar is thin, the whole on hover and for a screen reader
+  $("evalbar-text").textContent = bar?.short ?? "";
+  el.title = bar?.text ?? "";
   el.dataset.band = bar?.band ?? "none";
   el.setAttribute("aria-valuenow", String(white));
   el.setAttribute("aria-valuetext", bar?.text ?? "no evaluation");

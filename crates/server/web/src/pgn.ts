@@ -5,18 +5,32 @@ import type { Answer, LegalMove, View } from "./answers";
 import { STANDARD, parseFen } from "./position";
 import { type Node, Tree, numberBefore, walk } from "./tree";
 
-/** The coach's verdict as PGN writes it: the mark after the move, the words as a comment. */
-function coachOf(node: Node): { mark: string; comment: string } {
+/** The move annotations lichess shows beside a move, by their PGN number. */
+export const GLYPHS: Record<number, string> = { 1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!" };
+const NAG_OF: Record<string, number> = Object.fromEntries(Object.entries(GLYPHS).map(([n, g]) => [g, Number(n)]));
+
+/** The limits of a PGN read: a text, a game or a nesting beyond them is refused, not read. */
+export const LIMITS = { chars: 500_000, moves: 5_000, depth: 32 } as const;
+
+/**
+ * A move's annotations and comment as PGN writes them: the first of `!`, `?`, `!!`, `??`, `!?`,
+ * `?!` after the SAN (else the coach's mark), any other NAG as `$n`, then the comment and the
+ * coach's words in braces.
+ */
+function annotations(node: Node): { mark: string; rest: string } {
+  const nags = node.nags ?? [];
+  const glyph = nags.map((n) => GLYPHS[n]).find(Boolean);
+  const mark = glyph ?? node.coach?.mark ?? "";
+  const others = nags.filter((n) => !GLYPHS[n] || GLYPHS[n] !== glyph).map((n) => ` $${n}`).join("");
   const c = node.coach;
-  if (!c) return { mark: "", comment: "" };
-  const words = [c.reason, c.refutation?.notation].filter(Boolean).join(" ");
-  return { mark: c.mark, comment: words ? ` { ${words.replace(/[{}]/g, "")} }` : "" };
+  const words = [node.comment, c?.reason, c?.refutation?.notation].filter(Boolean).join(" ");
+  return { mark, rest: others + (words ? ` { ${words.replace(/[{}]/g, "")} }` : "") };
 }
 
 /**
  * The PGN of `tree`: the tags (`site` the page's address; the FEN where the game does not start
  * from the usual position), the main line, each variation in brackets after the move it
- * replaces.
+ * replaces, with the moves' annotations and comments.
  */
 export function writePgn(tree: Tree, site: string): string {
   const tags: [string, string][] = [["Event", "kpk explorer"], ["Site", site], ["Result", "*"]];
@@ -24,8 +38,8 @@ export function writePgn(tree: Tree, site: string): string {
   const out: string[] = [];
   walk(tree, {
     move(node, force) {
-      const { mark, comment } = coachOf(node);
-      out.push(numberBefore(node, force) + (node.san ?? "") + mark + comment);
+      const { mark, rest } = annotations(node);
+      out.push(numberBefore(node, force) + (node.san ?? "") + mark + rest);
     },
     open: () => out.push("("),
     close: () => out.push(")"),
@@ -35,20 +49,54 @@ export function writePgn(tree: Tree, site: string): string {
   return `${head}\n\n${body ? `${body} ` : ""}*\n`;
 }
 
+/** A token of a PGN's move text. */
+export type Token =
+  | { kind: "move"; san: string }
+  | { kind: "nag"; nag: number }
+  | { kind: "comment"; text: string }
+  | { kind: "open" }
+  | { kind: "close" };
+
 /**
- * The tokens of a PGN's move text: moves, "(" and ")"; tags, comments, move numbers, NAGs and
- * results left out.
+ * The tokens of a PGN's move text: moves (a SAN's trailing `!?` read as its NAG), NAGs,
+ * comments (`{...}` and `;` to the line's end), brackets; tags, move numbers and the result
+ * left out. A comment or tag that never closes is an error naming where it opens.
  */
-export function tokens(text: string): string[] {
-  const body = text
-    .replace(/\{[^}]*\}/g, " ")
-    .replace(/;[^\n]*/g, " ")
-    .replace(/\[[^\]]*\]/g, " ");
-  return body
-    .replace(/([()])/g, " $1 ")
-    .split(/\s+/)
-    .map((t) => t.replace(/^\d+\.(\.\.)?/, ""))
-    .filter((t) => t && !/^\$\d+$/.test(t) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+export function tokens(text: string): Token[] | { error: string } {
+  const out: Token[] = [];
+  let i = 0;
+  const line = (at: number): number => text.slice(0, at).split("\n").length;
+  while (i < text.length) {
+    const c = text.charAt(i);
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === "{" || c === "[") {
+      const close = text.indexOf(c === "{" ? "}" : "]", i);
+      if (close < 0) return { error: `a ${c === "{" ? "comment" : "tag"} opens on line ${line(i)} and never closes` };
+      if (c === "{") out.push({ kind: "comment", text: text.slice(i + 1, close).trim() });
+      i = close + 1;
+    } else if (c === ";") {
+      const end = text.indexOf("\n", i);
+      out.push({ kind: "comment", text: text.slice(i + 1, end < 0 ? text.length : end).trim() });
+      i = end < 0 ? text.length : end;
+    } else if (c === "(" || c === ")") {
+      out.push({ kind: c === "(" ? "open" : "close" });
+      i++;
+    } else {
+      const word = /^[^\s{}()[\];]+/.exec(text.slice(i))?.[0] ?? c;
+      i += word.length;
+      const nag = /^\$(\d{1,3})$/.exec(word);
+      if (nag) out.push({ kind: "nag", nag: Number(nag[1]) });
+      else {
+        const move = word.replace(/^\d+\.+/, "");
+        if (!move || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(move)) continue;
+        const glyph = /(!!|\?\?|!\?|\?!|!|\?)$/.exec(move)?.[0];
+        out.push({ kind: "move", san: glyph ? move.slice(0, -glyph.length) : move });
+        if (glyph) out.push({ kind: "nag", nag: NAG_OF[glyph] ?? 0 });
+      }
+    }
+  }
+  return out;
 }
 
 /** A SAN as typed, compared plainly: no check marks or annotations, castling with letters. */
@@ -65,10 +113,16 @@ export type AskView = (fen: string) => Promise<Answer<View>>;
 
 /**
  * Reads `text` into a new tree: its FEN tag's position (else the usual one), its moves and
- * variations, each move matched among the legal moves `view` answers. Answers `{ tree }` or
- * `{ error }` naming the first move that does not read.
+ * variations with their annotations and comments, each move matched among the legal moves
+ * `view` answers. Answers `{ tree }` or `{ error }` naming where the text stops reading; a text,
+ * a game or a nesting beyond `LIMITS` is refused before any move is read.
  */
 export async function readPgn(text: string, view: AskView): Promise<{ tree: Tree } | { error: string }> {
+  if (text.length > LIMITS.chars) return { error: `the PGN has ${text.length} characters: at most ${LIMITS.chars} are read` };
+  const read = tokens(text);
+  if ("error" in read) return read;
+  const moves = read.filter((t) => t.kind === "move").length;
+  if (moves > LIMITS.moves) return { error: `the PGN has ${moves} moves: at most ${LIMITS.moves} are read` };
   const fenTag = /\[FEN\s+"([^"]*)"\]/.exec(text);
   const first = await view(fenTag?.[1] ?? STANDARD);
   if (!first.ok) return { error: `the PGN's position: ${first.body.error}` };
@@ -77,27 +131,33 @@ export async function readPgn(text: string, view: AskView): Promise<{ tree: Tree
   const stack: Node[] = []; // the node each open bracket returns to
   let at = tree.root;
   let before = tree.root;
-  for (const t of tokens(text)) {
-    if (t === "(") {
+  let count = 0;
+  for (const t of read) {
+    if (t.kind === "open") {
+      if (stack.length >= LIMITS.depth) return { error: `variations nest deeper than ${LIMITS.depth} after ${at.san ?? "the start"}` };
+      if (at === tree.root) return { error: "a variation opens before any move" };
       stack.push(at);
       at = before;
-      continue;
-    }
-    if (t === ")") {
+    } else if (t.kind === "close") {
       const back = stack.pop();
-      if (!back) return { error: "a variation closes that never opened" };
+      if (!back) return { error: `a variation closes that never opened, after ${at.san ?? "the start"}` };
       at = back;
       before = at.parent ?? at;
-      continue;
+    } else if (t.kind === "nag") {
+      if (at !== tree.root) at.nags = [...(at.nags ?? []), t.nag];
+    } else if (t.kind === "comment") {
+      if (at !== tree.root && t.text) at.comment = at.comment ? `${at.comment} ${t.text}` : t.text;
+    } else {
+      count++;
+      const answer = await view(at.fen);
+      const after = at.san ?? "the start";
+      if (!answer.ok) return { error: `the PGN's move ${count}, after ${after}: ${answer.body.error}` };
+      const m = named(answer.body.legal, t.san);
+      if (!m) return { error: `${t.san} (the PGN's move ${count}) is not a legal move after ${after}` };
+      tree.current = at;
+      before = at;
+      at = tree.play(m.uci, m.san, parseFen(m.fen), m.fen);
     }
-    const answer = await view(at.fen);
-    const after = at.san ?? "the start";
-    if (!answer.ok) return { error: `after ${after}: ${answer.body.error}` };
-    const m = named(answer.body.legal, t);
-    if (!m) return { error: `${t} is not a legal move after ${after}` };
-    tree.current = at;
-    before = at;
-    at = tree.play(m.uci, m.san, parseFen(m.fen), m.fen);
   }
   if (stack.length) return { error: "a variation opens that never closes" };
   tree.current = tree.root;

@@ -16,6 +16,10 @@ export interface Node {
   parent: Node | null;
   children: Node[];
   coach?: Coached;
+  /** The move's annotations as PGN numbers them (`$1` "!", `$2` "?", ..., `$6` "?!"). */
+  nags?: number[];
+  /** A comment on the move, as a PGN gave it (without its braces). */
+  comment?: string;
 }
 
 let nextId = 1;
@@ -80,6 +84,27 @@ export class Tree {
     if (!node.parent) return;
     node.parent.children = node.parent.children.filter((c) => c !== node);
     this.current = node.parent;
+  }
+
+  /** Whether the current move is on the main line (the first move at every branch). */
+  onMainLine(): boolean {
+    for (let n = this.current; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
+    return true;
+  }
+
+  /**
+   * Makes the current move's line the main line: at every branch on the way to it, its move
+   * goes first (the others keep their order after it), as lichess's "make main line" does.
+   */
+  promote(): void {
+    for (let n = this.current; n.parent; n = n.parent) {
+      const siblings = n.parent.children;
+      const at = siblings.indexOf(n);
+      if (at > 0) {
+        siblings.splice(at, 1);
+        siblings.unshift(n);
+      }
+    }
   }
 }
 

@@ -10,9 +10,21 @@ const PGN = `[Event "t"]
 1. e4 $1 {the pawn first} Kd7 (1... Ke7 ; a comment to the line's end
 ) 2. Kd2 *`;
 
-test("tokens leave out tags, comments, numbers, NAGs and the result", () => {
-  assert.deepEqual(tokens(PGN), ["e4", "Kd7", "(", "Ke7", ")", "Kd2"]);
-  assert.deepEqual(tokens("1.e4 1-0"), ["e4"]);
+test("tokens: moves, NAGs (a SAN's glyph too), comments and brackets; tags, numbers and the result left out", () => {
+  assert.deepEqual(tokens(PGN), [
+    { kind: "move", san: "e4" },
+    { kind: "nag", nag: 1 },
+    { kind: "comment", text: "the pawn first" },
+    { kind: "move", san: "Kd7" },
+    { kind: "open" },
+    { kind: "move", san: "Ke7" },
+    { kind: "comment", text: "a comment to the line's end" },
+    { kind: "close" },
+    { kind: "move", san: "Kd2" },
+  ]);
+  assert.deepEqual(tokens("1.e4!? 1-0"), [{ kind: "move", san: "e4" }, { kind: "nag", nag: 5 }]);
+  assert.deepEqual(tokens("1. e4 {never closed"), { error: "a comment opens on line 1 and never closes" });
+  assert.deepEqual(tokens('[Event "x"\n1. e4'), { error: "a tag opens on line 1 and never closes" });
 });
 
 test("a SAN is found among the answers' moves, marks and zeros allowed", () => {
@@ -38,7 +50,7 @@ test("written and read again, the PGN keeps the moves and variations", async () 
   assert.ok("tree" in first);
   const text = writePgn(first.tree, "http://localhost/");
   assert.match(text, /\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 w - - 0 1"\]/);
-  assert.match(text, /1\. e4 Kd7 \(1\.\.\. Ke7\) 2\. Kd2 \*/);
+  assert.match(text, /1\. e4! \{ the pawn first \} Kd7 \(1\.\.\. Ke7 \{ a comment to the line's end \}\) 2\. Kd2 \*/);
   const again = await readPgn(text, view);
   assert.ok("tree" in again);
   assert.equal(writePgn(again.tree, "http://localhost/"), text);
@@ -61,16 +73,30 @@ test("the coach's verdict is written as a mark and a comment", async () => {
     sentence: "Throws the win away.",
     refutation: null,
   };
-  assert.match(writePgn(read.tree, "x"), /1\. e4\? \{ throws the win away sic \} Kd7/);
+  // the PGN's own "!" stands; the comments follow each other
+  assert.match(writePgn(read.tree, "x"), /1\. e4! \{ the pawn first throws the win away sic \} Kd7/);
+  e4.nags = [];
+  assert.match(writePgn(read.tree, "x"), /1\. e4\? \{ the pawn first throws the win away sic \} Kd7/);
 });
 
 test("a move that is not legal, or a bracket out of place, is named", async () => {
   const bad = await readPgn(`[FEN "${START}"] 1. e4 Ke6`, view);
-  assert.deepEqual(bad, { error: "Ke6 is not a legal move after e4" });
+  assert.deepEqual(bad, { error: "Ke6 (the PGN's move 2) is not a legal move after e4" });
   const close = await readPgn(`[FEN "${START}"] 1. e4 )`, view);
-  assert.deepEqual(close, { error: "a variation closes that never opened" });
+  assert.deepEqual(close, { error: "a variation closes that never opened, after e4" });
   const open = await readPgn(`[FEN "${START}"] 1. e4 (1. e3`, view);
   assert.deepEqual(open, { error: "a variation opens that never closes" });
   const position = await readPgn(`[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]`, view);
   assert.ok("error" in position && position.error.startsWith("the PGN's position: "));
+});
+
+test("a hostile PGN is refused where it stops reading, in bounded time", async () => {
+  const long = await readPgn("e4 ".repeat(6000), view);
+  assert.deepEqual(long, { error: "the PGN has 6000 moves: at most 5000 are read" });
+  const huge = await readPgn("x".repeat(600_000), view);
+  assert.ok("error" in huge && huge.error.startsWith("the PGN has 600000 characters"));
+  const deep = await readPgn(`[FEN "${START}"] 1. e4 ${"(1. e3 ".repeat(40)}`, view);
+  assert.deepEqual(deep, { error: "variations nest deeper than 32 after e3" });
+  const garbage = await readPgn(`[FEN "${START}"] 1. e4 %%% Kd7`, view);
+  assert.deepEqual(garbage, { error: "%%% (the PGN's move 2) is not a legal move after e4" });
 });

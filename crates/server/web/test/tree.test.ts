@@ -87,3 +87,18 @@ test("move numbers as a score sheet writes them", () => {
   assert.equal(numberBefore(kd7, true), "1... ");
   assert.equal(numberBefore(tree.root, true), "", "the root has no move");
 });
+
+test("promote makes the current move's line the main line; the others keep their order", () => {
+  const tree = game();
+  assert.equal(tree.current.san, "Ke7");
+  assert.equal(tree.onMainLine(), false);
+  tree.promote();
+  assert.equal(tree.onMainLine(), true);
+  const e4 = tree.root.children[0];
+  assert.deepEqual(e4?.children.map((c) => c.san), ["Ke7", "Kd7"]);
+  tree.toStart();
+  tree.toEnd();
+  assert.equal(tree.current.san, "Ke7", "the main line now ends with Ke7");
+  tree.promote();
+  assert.deepEqual(e4?.children.map((c) => c.san), ["Ke7", "Kd7"], "promoting the main line changes nothing");
+});
