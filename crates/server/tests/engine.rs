@@ -180,7 +180,7 @@ fn open_analysis(addr: SocketAddr, fen: &str, movetime: u64) -> (BufReader<TcpSt
 fn one_client_gets_one_analysis_per_tab_up_to_its_limit_and_a_429_beyond() {
     let addr = start(Limits::default());
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let tabs = usize::from(kpk_server::EngineLimits::ANALYSES);
+    let tabs = usize::from(EngineLimits::ANALYSES);
     assert!(tabs >= 4, "at least four tabs analyse at once by default");
     let open: Vec<_> = (0..tabs).map(|_| open_analysis(addr, fen, 10_000)).collect();
     assert!(open.iter().all(|(_, status)| *status == 200));
