@@ -103,11 +103,13 @@ try {
   await page.goto(base + "/?fen=" + encodeURIComponent("8/8/4k3/8/8/3KP3/8/8 w - - 0 1"));
   await page.waitForFunction(() => document.body.dataset.busy === "false");
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(600); // chessground's animation and the bar's slide end
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-desktop.png") });
   await page.screenshot({ path: screenshot });
   await page.goto(base + "/?fen=" + encodeURIComponent("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
   await page.waitForFunction(() => Number(document.getElementById("engine-depth").dataset.depth || 0) >= 8, null, { timeout: 20000 });
   await page.click("#engine-stop");
+  await page.waitForTimeout(600);
   await page.screenshot({ path: screenshot.replace(/\.png$/, "-engine.png") });
   // the first verdict after navigation (a figure, not a check): the median of five fresh visits
   const first = await firstVerdicts(browser, base);

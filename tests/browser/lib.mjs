@@ -101,7 +101,6 @@ export function driver(page, base) {
       await page.waitForFunction((b) => Number(document.body.dataset.ready || 0) > b && document.body.dataset.busy === "false", before);
     } catch (e) {
       const now = await page.evaluate(() => [document.body.dataset.ready, document.body.dataset.busy, document.getElementById("fen").value, document.getElementById("error").textContent]);
-      await page.screenshot({ path: "/tmp/settle-failed.png" });
       throw new Error(`${e.message} (ready ${before} then ${now.join(" | ")})`);
     }
   }

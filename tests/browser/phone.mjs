@@ -19,6 +19,7 @@ export async function checkPhone(browser, base, shots) {
   check((await bottom("#board")) <= 844, `the board above the fold: ${await bottom("#board")}`);
   check((await bottom("#verdict")) <= 844, `the verdict above the fold: ${await bottom("#verdict")}`);
   check((await bottom("#evalbar")) <= 844, "the evaluation too");
+  await page.waitForTimeout(600); // chessground's animation and the bar's slide end
   await page.screenshot({ path: shots + "/kpk-explorer-phone.png" });
   // every control a finger uses is at least 44 pixels high
   for (const sel of ["#nav button", "#moves li button", "#plan-move", "#move-form button", "#fen-form button"]) {
@@ -45,6 +46,7 @@ export async function checkPhone(browser, base, shots) {
   check(await night.isDisabled("#takeback") && !(await night.isDisabled("#flip")), "Take back disabled, Flip not");
   const [off, on] = [await look("#takeback"), await look("#flip")];
   check(off.split(" rgb")[0] !== on.split(" rgb")[0] && off.split(" rgb")[1] !== on.split(" rgb")[1], `dark mode's disabled button looks enabled: ${off} against ${on}`);
+  await night.waitForTimeout(600);
   await night.screenshot({ path: shots + "/kpk-explorer-dark.png" });
   await dark.close();
 }
