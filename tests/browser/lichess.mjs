@@ -87,6 +87,12 @@ export async function checkLichessHabits(browser, base) {
   check(shown === "1. Kd6! Kd8 2. e6?! 2. Kc6 2... Ke8", `the glyphs beside the moves: ${shown}`);
   const comments = await page.$$eval("#history .comment", (cs) => cs.map((c) => c.textContent).join("|"));
   check(comments === "the opposition|also", `the comments inline: ${comments}`);
+  // a variation folds to its first move and unfolds
+  await page.click("#history .variation button.fold");
+  check(await page.isHidden("#history .variation .comment") && await page.isVisible("#history .variation button.node"), "the variation folded");
+  check((await page.getAttribute("#history .variation button.fold", "aria-expanded")) === "false", "and says so");
+  await page.click("#history .variation button.fold");
+  check(await page.isVisible("#history .variation .comment"), "and unfolded");
   await d.settle(() => page.click("#last"));
   const out = await page.inputValue("#pgn");
   check(/1\. Kd6! \{ the opposition \} Kd8 2\. e6\?! \(2\. Kc6 \{ also \}\) 2\.\.\. Ke8/.test(out), `written back: ${out}`);

@@ -173,6 +173,17 @@ pub const fn line_end(o: &Outcome) -> &'static str {
 /// the opponent's view): the class that colours it (`win-word`, `loss-word`, `draw-word`,
 /// `cursed-word`, `unknown-word`) and its words (`wins`, `checkmate`, `cursed win: the 50-move
 /// rule draws`, `draws: insufficient material`, ...).
+///
+/// ```
+/// use kpk_answers::outcome::Outcome;
+/// use kpk_answers::probe::Probe;
+/// // a 4-man win read from Syzygy WDL alone: the words end as a whole clause
+/// let pos = kpk_shakmaty::fen::parse("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").unwrap().position;
+/// let mut after: Outcome = Probe::from_tables(&pos, 0).outcome;
+/// after.category = kpk_answers::category::Category::SyzygyLoss;
+/// let (class, words) = kpk_answers::words::move_outcome(&after);
+/// assert_eq!((class, words), ("win-word", "wins, unless the 50-move rule draws first"));
+/// ```
 #[must_use]
 pub const fn move_outcome(after: &Outcome) -> (&'static str, &'static str) {
     match after.category {

@@ -12,6 +12,8 @@ export function showHistory(tree: Tree, go: (node: Node) => void): void {
     list.textContent = "No moves yet: play one on the board or below.";
     return;
   }
+  // the current move is never folded away
+  for (let n = tree.current; n.parent; n = n.parent) if (n.parent.children[0] !== n) n.collapsed = false;
   const into: HTMLElement[] = [list];
   const top = (): HTMLElement => into[into.length - 1] ?? list;
   walk(tree, {
@@ -34,9 +36,21 @@ export function showHistory(tree: Tree, go: (node: Node) => void): void {
         top().append(" ", comment, " ");
       }
     },
-    open() {
+    open(first) {
+      // a variation, foldable as on lichess: its button folds it to its first move and back
       const v = document.createElement("span");
-      v.className = "variation";
+      v.className = first.collapsed ? "variation collapsed" : "variation";
+      const fold = document.createElement("button");
+      fold.type = "button";
+      fold.className = "fold";
+      fold.textContent = first.collapsed ? "+" : "\u2212";
+      fold.setAttribute("aria-label", first.collapsed ? "show the variation" : "fold the variation");
+      fold.setAttribute("aria-expanded", String(!first.collapsed));
+      fold.addEventListener("click", () => {
+        first.collapsed = !first.collapsed;
+        showHistory(tree, go);
+      });
+      v.append(fold);
       top().append(v);
       into.push(v);
     },

@@ -41,7 +41,9 @@ export function writePgn(tree: Tree, site: string): string {
       const { mark, rest } = annotations(node);
       out.push(numberBefore(node, force) + (node.san ?? "") + mark + rest);
     },
-    open: () => out.push("("),
+    open: () => {
+      out.push("(");
+    },
     close: () => out.push(")"),
   });
   const body = out.join(" ").replace(/\( /g, "(").replace(/ \)/g, ")");

@@ -20,6 +20,8 @@ export interface Node {
   nags?: number[];
   /** A comment on the move, as a PGN gave it (without its braces). */
   comment?: string;
+  /** The variation this move begins is folded in the move list. */
+  collapsed?: boolean;
 }
 
 let nextId = 1;
@@ -140,7 +142,10 @@ export function numberBefore(node: Node, force: boolean): string {
  * The tree as a score sheet: the main line, each variation after the move it replaces; `move`
  * writes one move (`force`: its number is needed), `open`/`close` bracket a variation.
  */
-export function walk(tree: Tree, out: { move(node: Node, force: boolean): void; open(): void; close(): void }): void {
+export function walk(
+  tree: Tree,
+  out: { move(node: Node, force: boolean): void; open(first: Node): void; close(): void },
+): void {
   const line = (from: Node, first: boolean): void => {
     let force = first;
     for (let n = from; n.children.length; ) {
@@ -149,7 +154,7 @@ export function walk(tree: Tree, out: { move(node: Node, force: boolean): void; 
       out.move(main, force);
       force = false;
       for (const other of others) {
-        out.open();
+        out.open(other);
         out.move(other, true);
         line(other, false);
         out.close();
