@@ -270,6 +270,10 @@ export type Iteration = {
    * it.
    */
   pv: Array<LabelledStep>,
+  /**
+   * The engine's name: [`BUILT_IN`], or the `id name` of the UCI engine the server runs.
+   */
+  engine: string,
 };
 
 /**

@@ -53,6 +53,7 @@ pub fn options(lines: u8) -> Options {
 ///     score: ScoreAnswer::of(Score::eval(30)),
 ///     bar: Bar::of_score(Score::eval(30), true),
 ///     pv: written(&root, &[e4]),
+///     engine: kpk_answers::analysis::BUILT_IN.to_string(),
 /// };
 /// let line = String::from_utf8(it.to_line()).unwrap();
 /// assert!(line.contains(r#""pv":[{"uci":"e2e4","san":"e4","label":"1. e4","fen":"#), "{line}");
@@ -78,7 +79,12 @@ pub struct Iteration {
     /// The principal variation from the root, each move with its label and the position after
     /// it.
     pub pv: Vec<LabelledStep>,
+    /// The engine's name: [`BUILT_IN`], or the `id name` of the UCI engine the server runs.
+    pub engine: String,
 }
+
+/// The name of the project's own engine in the stream.
+pub const BUILT_IN: &str = "kpk";
 
 impl Iteration {
     /// The line of the search's progress `info` from `root`.
@@ -94,6 +100,7 @@ impl Iteration {
             score: ScoreAnswer::of(info.score),
             bar: Bar::of_score(info.score, root.turn() == shakmaty::Color::White),
             pv: written(root, &info.pv),
+            engine: BUILT_IN.to_string(),
         }
     }
 

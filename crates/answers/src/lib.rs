@@ -21,5 +21,6 @@ pub mod routes;
 pub mod score;
 pub mod ts_names;
 pub mod typescript;
+pub mod uci_info;
 pub mod view;
 pub mod words;

@@ -101,6 +101,14 @@ enum Command {
         #[arg(long, value_name = "N", default_value_t = kpk_server::EngineLimits::ANALYSES,
               value_parser = clap::value_parser!(u16).range(1..=64))]
         analyses: u16,
+        /// A UCI engine to analyse beyond the tables in place of the project's own (such as
+        /// `$(command -v stockfish)`); started once to check that it speaks UCI.
+        #[arg(long, value_name = "PATH")]
+        engine: Option<std::path::PathBuf>,
+        /// An option of that engine, set before each analysis (`Threads=2`, `Hash=64`); may be
+        /// given more than once.
+        #[arg(long = "engine-option", value_name = "NAME=VALUE", requires = "engine", value_parser = engine_option)]
+        engine_options: Vec<(String, String)>,
     },
     /// Write the static site's page to standard output (for `tools/site`): the page `kpk serve`
     /// sends, without a position's first paint, told to answer in the browser with the
@@ -160,11 +168,25 @@ fn serve(
     syzygy: &[std::path::PathBuf],
     cache_mib: u16,
     analyses: u16,
+    engine: Option<(std::path::PathBuf, Vec<(String, String)>)>,
 ) -> Result<ExitCode, String> {
     let tables = kpk_cli::tablebases(syzygy)?;
+    // the operator's engine, checked before the server starts: a wrong path fails here
+    let uci = match engine {
+        Some((path, options)) => {
+            let program = kpk_server::UciProgram::check_blocking(&path, options)?;
+            kpk_cli::emit(&format!(
+                "kpk serve: the engine beyond the tables is {}\n",
+                program.name
+            ))?;
+            Some(std::sync::Arc::new(program))
+        }
+        None => None,
+    };
     let limits = kpk_server::Limits {
         cache_bytes: usize::from(cache_mib) << 20,
         engine: kpk_server::EngineLimits::per_client(usize::from(analyses)),
+        uci,
         ..Default::default()
     };
     kpk_server::run_until_signal(addr, limits, tables, |local| {
@@ -172,6 +194,16 @@ fn serve(
     })?;
     kpk_cli::emit("kpk serve: stopped\n")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `NAME=VALUE` of `--engine-option`, split at its first `=`.
+fn engine_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("{text:?} is not NAME=VALUE (such as Threads=2)")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -183,8 +215,9 @@ fn main() -> ExitCode {
         Command::Explain { json, verbose, fen } => explain::run(fen.as_deref(), json, verbose),
         Command::Stats { json } => stats::run(json),
         Command::Rules { json } => rules::run(json),
-        Command::Serve { addr, syzygy, cache_mib, analyses } => {
-            serve(&addr, &syzygy, cache_mib, analyses)
+        Command::Serve { addr, syzygy, cache_mib, analyses, engine, engine_options } => {
+            let engine = engine.map(|path| (path, engine_options));
+            serve(&addr, &syzygy, cache_mib, analyses, engine)
         }
         Command::SitePage { asset: Some(name), .. } => kpk_server::site_asset(&name)
             .ok_or_else(|| format!("no asset {name:?}: the page has page.js and page.css"))

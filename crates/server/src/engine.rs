@@ -34,6 +34,8 @@ use tokio::sync::{Semaphore, mpsc};
 
 use kpk_answers::api::{ApiError, ErrorAnswer};
 
+use crate::uci_host::UciProgram;
+
 /// The most lines an analysis shows per depth (lichess's analysis board offers up to five).
 pub use kpk_answers::analysis::MAX_LINES;
 
@@ -122,6 +124,8 @@ pub(crate) struct Engine {
     turns: Arc<Semaphore>,
     clients: Arc<Mutex<HashMap<Option<IpAddr>, usize>>>,
     tables: Arc<Tablebases>,
+    /// The operator's UCI engine, where one is chosen; else the project's own searches.
+    uci: Option<Arc<UciProgram>>,
 }
 
 /// One analysis counted against its client while it lasts.
@@ -154,12 +158,17 @@ fn last_line(value: &impl serde::Serialize) -> Bytes {
 }
 
 impl Engine {
-    pub(crate) fn new(limits: EngineLimits, tables: Arc<Tablebases>) -> Engine {
+    pub(crate) fn new(
+        limits: EngineLimits,
+        tables: Arc<Tablebases>,
+        uci: Option<Arc<UciProgram>>,
+    ) -> Engine {
         Engine {
             limits,
             turns: Arc::new(Semaphore::new(limits.searches.max(1))),
             clients: Arc::new(Mutex::new(HashMap::new())),
             tables,
+            uci,
         }
     }
 
@@ -199,6 +208,7 @@ impl Engine {
         let queue_time = self.limits.queue_time;
         let table_mib = self.limits.table_mib;
         let tables = Arc::clone(&self.tables);
+        let uci = self.uci.clone();
         tokio::spawn(async move {
             // from the start, waiting included: an empty line now and then, since writing one is
             // how a closed connection is noticed; the search is stopped as soon as it is
@@ -218,6 +228,14 @@ impl Engine {
                     return; // the client went away while waiting: its slot is freed now
                 }
             };
+            // the operator's UCI engine, one process for this analysis, or the project's own
+            if let Some(program) = uci {
+                let _turn = permit;
+                let _slot = slot;
+                program.analyse(&root, time, lines, &tx).await;
+                watcher.abort();
+                return;
+            }
             // the table is allocated off the async workers
             let Ok(searcher) =
                 tokio::task::spawn_blocking(move || searcher(table_mib, tables, lines)).await

@@ -22,12 +22,13 @@ use tower_http::timeout::TimeoutLayer;
 use crate::cache::Cache;
 use crate::engine::{ClientAddr, Engine, EngineLimits, MAX_LINES};
 use crate::page;
+use crate::uci_host::UciProgram;
 use kpk_answers::api::{self, ApiError};
 use kpk_answers::routes;
 use kpk_answers::view::View;
 
-/// The server's bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The server's bounds, and the engine beyond the tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Requests handled at once; more wait their turn (within the time limit).
     pub concurrency: usize,
@@ -43,6 +44,9 @@ pub struct Limits {
     pub cache_bytes: usize,
     /// What the engine may do (`/engine`): per request, per client, in all.
     pub engine: EngineLimits,
+    /// The UCI engine the operator chose to analyse beyond the tables (`--engine`), checked
+    /// ([`UciProgram::check`]); `None`: the project's own engine.
+    pub uci: Option<Arc<UciProgram>>,
 }
 
 impl Default for Limits {
@@ -55,6 +59,7 @@ impl Default for Limits {
             header_time: Duration::from_secs(5),
             cache_bytes: 16 << 20,
             engine: EngineLimits::default(),
+            uci: None,
         }
     }
 }
@@ -275,7 +280,7 @@ pub fn router_with(limits: Limits, tables: Arc<Tablebases>) -> Router {
         .layer(GlobalConcurrencyLimitLayer::new(limits.concurrency))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_time))
         .with_state(Arc::new(Shared {
-            engine: Engine::new(limits.engine, Arc::clone(&tables)),
+            engine: Engine::new(limits.engine, Arc::clone(&tables), limits.uci),
             tables,
             cache: Cache::new(limits.cache_bytes),
         }))
@@ -307,9 +312,10 @@ pub async fn serve_with(
     tables: Arc<Tablebases>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let header_time = limits.header_time;
     let app = router_with(limits, tables);
     let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(limits.header_time);
+    http.timer(hyper_util::rt::TokioTimer::new()).header_read_timeout(header_time);
     let connections = hyper_util::server::graceful::GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {

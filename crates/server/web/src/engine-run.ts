@@ -22,7 +22,7 @@ export function stopEngine(note?: string): void {
 export function startEngine(actions: LineActions): void {
   const node = current();
   const lines = state.lines || 1;
-  const engine: EngineRun = { node, running: true, depth: 0, lines: [], note: "", stop: null, actions };
+  const engine: EngineRun = { node, name: "", running: true, depth: 0, lines: [], note: "", stop: null, actions };
   state.engine = engine;
   const shown = (): void => {
     if (state.engine !== engine || current() !== node) return;
@@ -46,6 +46,7 @@ export function startEngine(actions: LineActions): void {
         }
         // each line's score as the bar shows it, from White's side (the stream's `bar`)
         engine.lines[Math.max(it.multipv, 1) - 1] = { score: it.bar, pv: it.pv };
+        engine.name = it.engine;
         shown();
       },
       onDone(last) {

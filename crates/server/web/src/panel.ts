@@ -172,6 +172,7 @@ export function showEngine(engine: EngineRun | null, actions?: LineActions): voi
   const box = $("engine-box");
   box.hidden = !engine;
   if (!engine) return;
+  $("engine-name").textContent = engine.name || "Engine";
   const depth = $("engine-depth");
   depth.textContent = engine.depth ? `depth ${engine.depth}` : "";
   depth.dataset.depth = String(engine.depth || 0);

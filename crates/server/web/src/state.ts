@@ -28,6 +28,8 @@ export interface LineActions {
 /** The engine's run on a node. */
 export interface EngineRun {
   node: Node;
+  /** The engine's name, as its lines give it (`kpk`, or the UCI engine kpk serve runs). */
+  name: string;
   running: boolean;
   depth: number;
   lines: EngineLine[];
