@@ -32,7 +32,10 @@ if [ -n "$stockfish" ]; then
   pid=$!
   url_from "$log" "kpk serve --engine"
   (cd "$here" && node uci-engine.mjs "$url")
+  # the page is closed: every analysis it started (one per line count, per navigation) has its
+  # engine ended; none is left a child of kpk serve
+  for _ in $(seq 50); do pgrep -P "$pid" >/dev/null || break; sleep 0.1; done
+  if pgrep -P "$pid" >/dev/null; then echo "kpk serve kept an engine after its page closed"; exit 1; fi
   kill -INT "$pid"
   wait "$pid"
-  if pgrep -f "$stockfish" >/dev/null; then echo "a Stockfish process was left behind"; exit 1; fi
 fi

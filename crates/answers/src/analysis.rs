@@ -9,7 +9,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Move, Position};
 
 use kpk_score::Score;
-use kpk_search::search::{Info, MAX_SEARCH_PLY, Options};
+use kpk_search::search::{Info, Options};
 use kpk_search::selective::Selectivity;
 
 use crate::notation::{LabelledStep, Notated, Notation};
@@ -152,29 +152,29 @@ pub fn written(root: &Chess, line: &[Move]) -> Vec<LabelledStep> {
 
 /// The stream's last line: `done`, the last depth, the best move (null where the side to
 /// move has none) and why the analysis ended, in words, from its last `score` (for the side to
-/// move): a forced mate found, the search complete (every line ends within the deepest depth:
-/// the tables or the game's end decide them all), or the time limit.
+/// move): a forced mate found, the search `complete` (the project's engine reached its deepest
+/// depth: the tables or the game's end decide every line), or the time limit.
 ///
 /// ```
 /// use kpk_score::Score;
 /// use shakmaty::Chess;
-/// let last = kpk_answers::analysis::done(&Chess::default(), 12, None, Score::eval(20));
+/// let last = kpk_answers::analysis::done(&Chess::default(), 12, None, Score::eval(20), false);
 /// assert_eq!(
 ///     serde_json::to_string(&last).unwrap(),
 ///     r#"{"done":true,"depth":12,"bestmove":null,"note":"paused at depth 12: Go goes on"}"#
 /// );
-/// let mate = kpk_answers::analysis::done(&Chess::default(), 9, None, Score::mate_in(3));
+/// let mate = kpk_answers::analysis::done(&Chess::default(), 9, None, Score::mate_in(3), false);
 /// assert_eq!(mate.note, "a forced mate: #2");
-/// let complete = kpk_answers::analysis::done(&Chess::default(), 120, None, Score::ZERO);
+/// let complete = kpk_answers::analysis::done(&Chess::default(), 120, None, Score::ZERO, true);
 /// assert_eq!(complete.note, "complete: every line ends within depth 120");
 /// ```
 #[must_use]
-pub fn done(root: &Chess, depth: u8, best: Option<Move>, score: Score) -> Done {
+pub fn done(root: &Chess, depth: u8, best: Option<Move>, score: Score, complete: bool) -> Done {
     let bestmove =
         best.and_then(|m| written(root, &[m]).pop()).map(|s| Notated { uci: s.uci, san: s.san });
     let note = if score.is_mate() || score.is_mated() {
         format!("a forced mate: {}", Bar::of_score(score, root.turn().is_white()).text)
-    } else if u32::from(depth) >= MAX_SEARCH_PLY {
+    } else if complete {
         format!("complete: every line ends within depth {depth}")
     } else {
         format!("paused at depth {depth}: Go goes on")

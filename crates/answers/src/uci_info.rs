@@ -15,6 +15,9 @@
 //! assert_eq!(it.pv.len(), 1, "g1f3 is not Black's move: the line stops before it");
 //! assert_eq!(it.engine, "Stockfish 17");
 //! assert!(iteration(&Chess::default(), "info depth 3 currmove e2e4", "x").is_none());
+//! // a large centipawn value is an evaluation, never one of kpk's known wins
+//! let big = iteration(&Chess::default(), "info depth 9 score cp 14500 pv e2e4", "x").unwrap();
+//! assert_eq!(big.score.band, "heuristic");
 //! ```
 
 use kpk_score::{Score, UciScore};
@@ -76,18 +79,16 @@ pub fn iteration(root: &Chess, line: &str, engine: &str) -> Option<Iteration> {
     })
 }
 
-/// `cp N` or `mate N`, with a bound after it, through the Score crate's parser; a centipawn
-/// value beyond its heuristic band (some engines print 50 pawns) is held at the band's edge.
+/// `cp N` or `mate N` (a bound word after it changes nothing here): a mate through the Score
+/// crate's parser, a centipawn value as an evaluation held inside the heuristic band, so that no
+/// engine's large `cp` reads as one of kpk's known wins or mates.
 fn read_score<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Score> {
     let kind = words.next()?;
     let value = words.next()?;
-    let text = format!("{kind} {value}");
-    if let Ok(s) = text.parse::<UciScore>() {
-        return Some(s.score);
-    }
-    match (kind, value.parse::<i32>()) {
+    match kind {
         // Score::eval saturates into the heuristic band
-        ("cp", Ok(cp)) => Some(Score::eval(cp)),
+        "cp" => value.parse::<i32>().ok().map(Score::eval),
+        "mate" => format!("mate {value}").parse::<UciScore>().ok().map(|s| s.score),
         _ => None,
     }
 }

@@ -17,6 +17,10 @@
 //! the tablebase routes keep the async workers. A search stops when its client goes away.
 //! Positions the tables hold are answered from them at the root (the embedded tables for three
 //! men, the Syzygy files given to the server beyond), as `kpk uci` answers them.
+//!
+//! With `--engine` ([`crate::UciProgram`], `uci_host`), the operator's UCI engine answers every
+//! position instead, one process per analysis under the same turns and per-client limits, its
+//! table and threads its own options (`--engine-option`); its lines carry its `id name`.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -286,5 +290,7 @@ fn search(mut searcher: Searcher, root: &Chess, time: Duration, tx: &mpsc::Sende
             stop.store(true, Ordering::Relaxed);
         }
     });
-    let _ = tx.try_send(last_line(&done(root, result.depth, result.best, result.score)));
+    // the search's deepest depth reached: nothing is left to search
+    let complete = u32::from(result.depth) >= kpk_search::search::MAX_SEARCH_PLY;
+    let _ = tx.try_send(last_line(&done(root, result.depth, result.best, result.score, complete)));
 }

@@ -7,8 +7,8 @@
 //! misbehaves never holds the server: it must say `uciok` and `readyok` within [`HANDSHAKE`], a
 //! line longer than [`MAX_LINE`] bytes is dropped, a crash or an end of its output ends the
 //! analysis with a line that says so, and an engine that does not answer `stop` with its
-//! `bestmove` within [`HANDSHAKE`] is killed; every process is killed and reaped when its
-//! analysis ends, whatever ended it.
+//! `bestmove` within [`HANDSHAKE`] is killed; the engine's process is ended (told to quit, else
+//! killed) and reaped when its analysis ends, whatever ended it.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -49,6 +49,11 @@ struct Running {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    /// The line being read: kept here, so that a read given up (the time is up, the client went
+    /// away) loses nothing of it.
+    partial: Vec<u8>,
+    /// The line being read is over [`MAX_LINE`]: it is read to its end and dropped.
+    skipping: bool,
 }
 
 impl Running {
@@ -63,7 +68,13 @@ impl Running {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("the engine's input and output cannot be opened".to_string());
         };
-        Ok(Running { child, stdin, stdout: BufReader::new(stdout) })
+        Ok(Running {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            partial: Vec::new(),
+            skipping: false,
+        })
     }
 
     async fn send(&mut self, line: &str) -> Result<(), String> {
@@ -74,32 +85,27 @@ impl Running {
     }
 
     /// The engine's next line (`None` at the end of its output), a line over [`MAX_LINE`]
-    /// bytes dropped.
+    /// bytes dropped. Safe to give up: what was read of a line stays for the next call.
     async fn line(&mut self) -> Option<String> {
         loop {
-            let mut buf = Vec::new();
+            let room = MAX_LINE.saturating_sub(self.partial.len()).max(1) as u64;
             let n =
-                (&mut self.stdout).take(MAX_LINE as u64).read_until(b'\n', &mut buf).await.ok()?;
+                (&mut self.stdout).take(room).read_until(b'\n', &mut self.partial).await.ok()?;
             if n == 0 {
                 return None;
             }
-            if buf.ends_with(b"\n") {
-                return Some(String::from_utf8_lossy(&buf).trim_end().to_string());
+            if self.partial.ends_with(b"\n") {
+                let line = String::from_utf8_lossy(&self.partial).trim_end().to_string();
+                self.partial.clear();
+                if std::mem::take(&mut self.skipping) {
+                    continue; // the end of a line too long: dropped whole
+                }
+                return Some(line);
             }
-            // too long: the rest of it is read and dropped
-            loop {
-                buf.clear();
-                let n = (&mut self.stdout)
-                    .take(MAX_LINE as u64)
-                    .read_until(b'\n', &mut buf)
-                    .await
-                    .ok()?;
-                if n == 0 {
-                    return None;
-                }
-                if buf.ends_with(b"\n") {
-                    break;
-                }
+            if self.partial.len() >= MAX_LINE {
+                // too long: the rest of it is read and dropped
+                self.partial.clear();
+                self.skipping = true;
             }
         }
     }
@@ -194,16 +200,14 @@ impl UciProgram {
     ) {
         let mut engine = match Running::start(&self.path) {
             Ok(e) => e,
-            Err(e) => return fail(tx, &e),
+            Err(e) => return fail(tx, &e).await,
         };
         let outcome = self.run(&mut engine, root, time, lines, tx).await;
         engine.end().await;
         match outcome {
-            Ok(Some(last)) => {
-                let _ = tx.try_send(Bytes::from(last.to_line()));
-            }
+            Ok(Some(last)) => last_line(tx, Bytes::from(last.to_line())).await,
             Ok(None) => {}
-            Err(e) => fail(tx, &format!("{}: {e}", self.name)),
+            Err(e) => fail(tx, &format!("{}: {e}", self.name)).await,
         }
     }
 
@@ -278,7 +282,7 @@ impl UciProgram {
                 let best =
                     best.split_ascii_whitespace().next().and_then(|w| w.parse::<UciMove>().ok());
                 let best = best.and_then(|m| m.to_move(root).ok());
-                return Ok(Some(done(root, depth, best, score)));
+                return Ok(Some(done(root, depth, best, score, false)));
             }
         }
     }
@@ -300,10 +304,16 @@ fn parse_score(uci: &str) -> Option<Score> {
 }
 
 /// Ends the stream with `message` (and writes it to the server's log).
-fn fail(tx: &mpsc::Sender<Bytes>, message: &str) {
+async fn fail(tx: &mpsc::Sender<Bytes>, message: &str) {
     eprintln!("kpk serve: {message}");
     let mut text =
         serde_json::to_vec(&ErrorAnswer { error: message.to_string() }).unwrap_or_default();
     text.push(b'\n');
-    let _ = tx.try_send(Bytes::from(text));
+    last_line(tx, Bytes::from(text)).await;
+}
+
+/// Sends the stream's last line, waiting (a little) for room where the client reads slowly:
+/// the page must learn how the analysis ended.
+async fn last_line(tx: &mpsc::Sender<Bytes>, line: Bytes) {
+    let _ = timeout(HANDSHAKE, tx.send(line)).await;
 }

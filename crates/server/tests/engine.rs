@@ -4,9 +4,11 @@
 //! routes staying quick while 50 analyses run and wait.
 
 mod common;
+mod stream;
 use common::start;
+use stream::{get, lines, query};
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
@@ -15,50 +17,6 @@ use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
-
-fn query(fen: &str) -> String {
-    fen.replace(' ', "_").replace('/', "%2F")
-}
-
-/// The status and the body (chunked transfer decoded) of `GET target`.
-fn get(addr: SocketAddr, target: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(body)
-    } else {
-        body.to_string()
-    };
-    (status, body)
-}
-
-fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
-    }
-    out
-}
-
-fn lines(body: &str) -> Vec<Value> {
-    // empty lines are the stream's keep-alives
-    body.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
 
 fn position(fen: &str) -> Chess {
     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
@@ -191,7 +149,11 @@ fn one_client_gets_one_analysis_per_tab_up_to_its_limit_and_a_429_beyond() {
         let mut line = String::new();
         while !line.contains("\"depth\"") {
             line.clear();
-            reader.read_line(&mut line).unwrap();
+            assert!(
+                reader.read_line(&mut line).unwrap() > 0,
+                "an analysis ended before its first line"
+            );
+            assert!(!line.contains("error"), "{line}");
         }
         assert!(started.elapsed() < Duration::from_secs(5), "an analysis waited for its turn");
     }

@@ -6,7 +6,9 @@
 //! named by its `id name`. With Debian's Stockfish installed: depth 18 within 10 s, three lines.
 
 mod common;
+mod stream;
 use common::start;
+use stream::{get, lines, query};
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -18,43 +20,6 @@ use kpk_server::{Limits, UciProgram};
 use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn query(fen: &str) -> String {
-    fen.replace(' ', "_").replace('/', "%2F")
-}
-
-/// The status and the body (chunked transfer decoded) of `GET target`.
-fn get(addr: SocketAddr, target: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let request = format!("GET {target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let (head, mut body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    if !head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        return (status, body.to_string());
-    }
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
-    }
-    (status, out)
-}
-
-fn lines(body: &str) -> Vec<Value> {
-    body.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
 
 /// A fake engine: a bash script in a folder of its own that writes its process id to `pid`
 /// and answers each command as `go` (what it does when told to think) says.
@@ -159,7 +124,7 @@ fn a_missing_program_or_one_that_does_not_speak_uci_is_refused_at_the_start() {
         UciProgram::check_blocking(Path::new("/nonexistent/engine"), Vec::new()).unwrap_err();
     assert!(missing.contains("cannot be started"), "{missing}");
     let silent = std::env::temp_dir().join(format!("kpk-fake-silent-{}", std::process::id()));
-    std::fs::write(&silent, "#!/usr/bin/env bash\nsleep 60\n").unwrap();
+    std::fs::write(&silent, "#!/usr/bin/env bash\nexec sleep 60\n").unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -191,7 +156,7 @@ fn a_misbehaving_engine_gets_a_clear_line_its_process_reaped_and_the_server_answ
         (
             "garbage",
             format!(
-                r#"echo "blah blah"; echo "info depth x score cp" ; printf '%s\n' "{long}"; echo "info depth 3 multipv 1 score cp 9 pv g1f3 zz""#
+                r#"echo "blah blah"; echo "info depth x score cp" ; printf '%s\n' "info depth 9 multipv 1 score cp 1 pv e2e4 {long}"; echo "info depth 3 multipv 1 score cp 9 pv g1f3 zz""#
             ),
             "",
             "done",
@@ -245,6 +210,31 @@ fn a_misbehaving_engine_gets_a_clear_line_its_process_reaped_and_the_server_answ
         assert_reaped(&pid, name);
         assert_standard_answers(addr);
     }
+}
+
+#[test]
+fn a_client_that_goes_away_mid_analysis_has_its_engine_ended_and_reaped() {
+    let go = r#"echo "info depth 1 seldepth 1 multipv 1 score cp 20 nodes 10 time 1 pv e2e4""#;
+    let (script, pid) = fake("gone", go, "");
+    let addr = serve_with(&script);
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let request = format!(
+        "GET /engine?fen={}&movetime=60000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        query(START)
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    // the first iteration arrives: the engine is thinking
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains("\"depth\"") {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "the stream ended before its first iteration");
+        seen.extend_from_slice(&buf[..n]);
+    }
+    drop(stream);
+    assert_reaped(&pid, "a client gone");
+    assert_standard_answers(addr);
 }
 
 #[test]

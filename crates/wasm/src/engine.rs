@@ -54,9 +54,15 @@ pub fn analyse(fen: &str, ask: Ask, emit: &mut dyn FnMut(&[u8])) -> Result<Vec<u
             emit(&Iteration::of(&root, info).to_line());
         })
     });
-    Ok(analysis::done(&root, result.depth, result.best, result.score)
-        .to_line()
-        .strip_suffix(b"\n")
-        .unwrap_or_default()
-        .to_vec())
+    Ok(analysis::done(
+        &root,
+        result.depth,
+        result.best,
+        result.score,
+        u32::from(result.depth) >= kpk_search::search::MAX_SEARCH_PLY,
+    )
+    .to_line()
+    .strip_suffix(b"\n")
+    .unwrap_or_default()
+    .to_vec())
 }

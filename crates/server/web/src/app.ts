@@ -125,8 +125,13 @@ function setup(): void {
     state.lines = Number($<HTMLSelectElement>("engine-lines").value) || 1;
     if (state.engine) goEngine();
   });
+  let pgnLoads = 0;
   click("pgn-load", async () => {
+    // a newer load, or a move or position meanwhile, makes this one stale: it is dropped
+    const mine = ++pgnLoads;
+    const request = state.request;
     const read = await readPgn($<HTMLTextAreaElement>("pgn").value, (fen) => get(ROUTES.view, fen));
+    if (mine !== pgnLoads || request !== state.request) return;
     $("pgn-error").textContent = "error" in read ? read.error : "";
     if ("error" in read) return;
     state.tree = read.tree;

@@ -32,6 +32,7 @@ function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = "";
+    let ended = false;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -44,8 +45,11 @@ function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }
         if ("error" in v) onError(v.error);
         else if ("done" in v) onDone(v);
         else onLine(v);
+        ended ||= "error" in v || "done" in v;
       }
     }
+    // the stream ended without its last line: the server or the connection failed
+    if (!ended) onError("the engine's answer ended before its last line");
   };
   read().catch((e: Error) => {
     if (e.name !== "AbortError") onError(`the engine cannot be reached: ${e.message}`);

@@ -134,21 +134,26 @@ export async function readPgn(text: string, view: AskView): Promise<{ tree: Tree
   let at = tree.root;
   let before = tree.root;
   let count = 0;
+  // a comment or NAG before a line's first move (at the start, or just after "(") waits for it
+  let pending: { nags: number[]; comment: string } | null = { nags: [], comment: "" };
   for (const t of read) {
     if (t.kind === "open") {
       if (stack.length >= LIMITS.depth) return { error: `variations nest deeper than ${LIMITS.depth} after ${at.san ?? "the start"}` };
       if (at === tree.root) return { error: "a variation opens before any move" };
       stack.push(at);
       at = before;
+      pending = { nags: [], comment: "" };
     } else if (t.kind === "close") {
       const back = stack.pop();
       if (!back) return { error: `a variation closes that never opened, after ${at.san ?? "the start"}` };
       at = back;
       before = at.parent ?? at;
     } else if (t.kind === "nag") {
-      if (at !== tree.root) at.nags = [...(at.nags ?? []), t.nag];
+      if (pending) pending.nags.push(t.nag);
+      else at.nags = [...(at.nags ?? []), t.nag];
     } else if (t.kind === "comment") {
-      if (at !== tree.root && t.text) at.comment = at.comment ? `${at.comment} ${t.text}` : t.text;
+      if (pending) pending.comment = [pending.comment, t.text].filter(Boolean).join(" ");
+      else if (t.text) at.comment = at.comment ? `${at.comment} ${t.text}` : t.text;
     } else {
       count++;
       const answer = await view(at.fen);
@@ -159,6 +164,11 @@ export async function readPgn(text: string, view: AskView): Promise<{ tree: Tree
       tree.current = at;
       before = at;
       at = tree.play(m.uci, m.san, parseFen(m.fen), m.fen);
+      if (pending) {
+        if (pending.nags.length) at.nags = [...(at.nags ?? []), ...pending.nags];
+        if (pending.comment) at.comment = at.comment ? `${pending.comment} ${at.comment}` : pending.comment;
+        pending = null;
+      }
     }
   }
   if (stack.length) return { error: "a variation opens that never closes" };

@@ -100,3 +100,14 @@ test("a hostile PGN is refused where it stops reading, in bounded time", async (
   const garbage = await readPgn(`[FEN "${START}"] 1. e4 %%% Kd7`, view);
   assert.deepEqual(garbage, { error: "%%% (the PGN's move 2) is not a legal move after e4" });
 });
+
+test("a comment before a line's first move goes with that move, in the line", async () => {
+  const read = await readPgn(`[FEN "${START}"] {the game} 1. e4 Kd7 ({wild} $5 1... Ke7) *`, view);
+  assert.ok("tree" in read);
+  const e4 = read.tree.root.children[0];
+  assert.equal(e4?.comment, "the game");
+  assert.equal(e4?.children[1]?.comment, "wild");
+  assert.deepEqual(e4?.children[1]?.nags, [5]);
+  assert.equal(e4?.children[0]?.comment, undefined);
+  assert.match(writePgn(read.tree, "x"), /1\. e4 \{ the game \} Kd7 \(1\.\.\. Ke7!\? \{ wild \}\)/);
+});
