@@ -63,7 +63,25 @@ struct Page<'a> {
     site: bool,
     /// The static site's modules, preloaded.
     modules: &'a [String],
+    /// The editor's men: each FEN letter with its colour and role, as chessground names them.
+    palette: &'static [(char, &'static str, &'static str)],
 }
+
+/// The editor's palette: White's men, then Black's.
+const PALETTE: [(char, &str, &str); 12] = [
+    ('K', "white", "king"),
+    ('P', "white", "pawn"),
+    ('Q', "white", "queen"),
+    ('R', "white", "rook"),
+    ('B', "white", "bishop"),
+    ('N', "white", "knight"),
+    ('k', "black", "king"),
+    ('p', "black", "pawn"),
+    ('q', "black", "queen"),
+    ('r', "black", "rook"),
+    ('b', "black", "bishop"),
+    ('n', "black", "knight"),
+];
 
 /// The page of `kpk serve`, its first paint the position of its `?fen=` (the starting position
 /// without one): the FEN or its error, the verdict, every move grouped with its
@@ -92,6 +110,7 @@ pub(crate) fn index(
         credit: CREDIT,
         site: false,
         modules: &[],
+        palette: &PALETTE,
     };
     match page.render() {
         Ok(html) => asset(html, "text/html; charset=utf-8"),
@@ -115,6 +134,7 @@ pub fn site_page(modules: &[String]) -> Result<String, askama::Error> {
         credit: CREDIT,
         site: true,
         modules,
+        palette: &PALETTE,
     }
     .render()
 }
