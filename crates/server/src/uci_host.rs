@@ -269,7 +269,8 @@ impl UciProgram {
             if let Some(it) = uci_info::iteration(root, &line, &self.name) {
                 if it.multipv <= 1 {
                     depth = it.depth;
-                    score = parse_score(&it.score.uci).unwrap_or(score);
+                    // the score the line was read with, not read again from its words
+                    score = Score::new(it.score.value);
                 }
                 // never wait for the client: a line it has no room for is dropped
                 if let Err(mpsc::error::TrySendError::Closed(_)) =
@@ -296,11 +297,6 @@ enum Event {
     TimeUp,
     /// The client went away.
     Gone,
-}
-
-/// The score a stream line wrote in UCI (`cp 23`, `mate 3`).
-fn parse_score(uci: &str) -> Option<Score> {
-    uci.parse::<kpk_score::UciScore>().ok().map(|s| s.score)
 }
 
 /// Ends the stream with `message` (and writes it to the server's log).
