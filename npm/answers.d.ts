@@ -274,6 +274,11 @@ export type Iteration = {
    * The engine's name: [`BUILT_IN`], or the `id name` of the UCI engine the server runs.
    */
   engine: string,
+  /**
+   * Where a UCI engine's line reaches the tables, whose score it then shows (absent for the
+   * project's engine, whose search reads the tables itself, and for a line that does not).
+   */
+  tables?: TablesMeet,
 };
 
 /**
@@ -973,6 +978,26 @@ export type Step = {
    * Whether the move resets the halfmove clock (a capture or a pawn move).
    */
   zeroing: boolean,
+};
+
+/**
+ * Where a line of a UCI engine reaches the tables (at most three men): the line's score is
+ * then the tables' from there, and the engine's own is kept here.
+ */
+export type TablesMeet = {
+  /**
+   * The plies of the line played before it reaches the tables (1: after its first move).
+   */
+  ply: number,
+  /**
+   * The score the engine gave the line.
+   */
+  engine: ScoreAnswer,
+  /**
+   * Where the engine's mate is one the tables disprove there (a mate for the other side, a
+   * draw, or a mate sooner than the quickest), what each says: the host writes it to its log.
+   */
+  contradiction: string | null,
 };
 
 /**

@@ -54,6 +54,7 @@ pub fn options(lines: u8) -> Options {
 ///     bar: Bar::of_score(Score::eval(30), true),
 ///     pv: written(&root, &[e4]),
 ///     engine: kpk_answers::analysis::BUILT_IN.to_string(),
+///     tables: None,
 /// };
 /// let line = String::from_utf8(it.to_line()).unwrap();
 /// assert!(line.contains(r#""pv":[{"uci":"e2e4","san":"e4","label":"1. e4","fen":"#), "{line}");
@@ -81,6 +82,11 @@ pub struct Iteration {
     pub pv: Vec<LabelledStep>,
     /// The engine's name: [`BUILT_IN`], or the `id name` of the UCI engine the server runs.
     pub engine: String,
+    /// Where a UCI engine's line reaches the tables, whose score it then shows (absent for the
+    /// project's engine, whose search reads the tables itself, and for a line that does not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tables: Option<crate::uci_info::TablesMeet>,
 }
 
 /// The name of the project's own engine in the stream.
@@ -101,6 +107,7 @@ impl Iteration {
             bar: Bar::of_score(info.score, root.turn() == shakmaty::Color::White),
             pv: written(root, &info.pv),
             engine: BUILT_IN.to_string(),
+            tables: None,
         }
     }
 

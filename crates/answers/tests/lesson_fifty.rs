@@ -194,13 +194,13 @@ fn check(pos: &Endgame, clock: u32, c: &mut Counts) {
         let longest = if e.dtm50.is_some() {
             kpk::dtz::line50(pos, clock).first().map(|o| o.mv.to_string()) == plan
         } else {
-            let longest = probe.moves.iter().map(|m| m.after.dtm.map(|d| d.plies())).max();
+            let longest = probe.moves.iter().map(|m| m.after.dtm.map(kpk::dtm::Dtm::plies)).max();
             let dtm_of = |u: &str| {
                 probe
                     .moves
                     .iter()
                     .find(|m| m.uci.as_str() == u)
-                    .map(|m| m.after.dtm.map(|d| d.plies()))
+                    .map(|m| m.after.dtm.map(kpk::dtm::Dtm::plies))
             };
             plan.as_deref().and_then(dtm_of) == longest
         };

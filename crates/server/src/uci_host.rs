@@ -1,26 +1,26 @@
 //! Any UCI engine the operator chooses (`kpk serve --engine PATH`, `--engine-option NAME=VALUE`)
 //! analysing beyond the tables, behind the same `/engine` stream as the project's own engine:
-//! one process per analysis, its `info` lines read as iterations ([`kpk_answers::uci_info`]),
-//! its `bestmove` as the stream's last line.
+//! one process per analysis, its output read by a [`UciReader`] (its `info` lines as iterations, a
+//! line that reaches the tables scored by them, a mate they disprove written to the log), its
+//! `bestmove` as the stream's last line.
 //!
 //! Only the operator names the program and its options: no request can. A program that
 //! misbehaves never holds the server: it must say `uciok` and `readyok` within [`HANDSHAKE`], a
 //! line longer than [`MAX_LINE`] bytes is dropped, a crash or an end of its output ends the
 //! analysis with a line that says so, and an engine that does not answer `stop` with its
 //! `bestmove` within [`HANDSHAKE`] is killed; the engine's process is ended (told to quit, else
-//! killed) and reaped when its analysis ends, whatever ended it.
+//! killed, with every process it started) and reaped when its analysis ends, whatever ended
+//! it.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use kpk_answers::analysis::{self, done};
+use kpk_answers::analysis;
 use kpk_answers::api::ErrorAnswer;
-use kpk_answers::uci_info;
-use kpk_score::Score;
+use kpk_answers::uci_info::{Reading, UciReader};
 use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
@@ -58,7 +58,12 @@ struct Running {
 
 impl Running {
     fn start(path: &Path) -> Result<Running, String> {
-        let mut child = Command::new(path)
+        let mut command = Command::new(path);
+        // a group of its own: whatever the engine starts (a wrapper script's real engine) is
+        // ended with it
+        #[cfg(unix)]
+        command.process_group(0);
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -136,12 +141,20 @@ impl Running {
         }
     }
 
-    /// Kills the process and waits for it, so that none is left behind.
+    /// Ends the engine: told to quit, given 200 ms to close its output, then its whole process
+    /// group killed (what it started too) and the process reaped, so that none is left behind.
     async fn end(mut self) {
         let _ = self.send("quit").await;
-        if timeout(Duration::from_millis(200), self.child.wait()).await.is_err() {
-            let _ = self.child.kill().await;
+        let _ = timeout(Duration::from_millis(200), async { while self.line().await.is_some() {} })
+            .await;
+        // the process is not reaped yet, so its id (the group's) cannot have been reused
+        #[cfg(unix)]
+        if let Some(id) = self.child.id().and_then(|id| i32::try_from(id).ok()) {
+            use nix::sys::signal::{Signal, killpg};
+            let _ = killpg(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
         }
+        let _ = self.child.kill().await;
+        let _ = self.child.wait().await;
     }
 }
 
@@ -233,7 +246,7 @@ impl UciProgram {
         engine.send(&format!("position fen {fen}")).await?;
         engine.send("go infinite").await?;
         let deadline = Instant::now() + time;
-        let (mut depth, mut score) = (0u8, Score::ZERO);
+        let mut reader = UciReader::new(root.clone(), &self.name);
         // once told to stop, the engine has HANDSHAKE to say its best move, however much it
         // says meanwhile
         let mut stopped: Option<Instant> = None;
@@ -266,24 +279,21 @@ impl UciProgram {
                     continue;
                 }
             };
-            if let Some(it) = uci_info::iteration(root, &line, &self.name) {
-                if it.multipv <= 1 {
-                    depth = it.depth;
-                    // the score the line was read with, not read again from its words
-                    score = Score::new(it.score.value);
+            match reader.read(&line) {
+                Some(Reading::Line(it)) => {
+                    if let Some(said) = it.tables.as_ref().and_then(|t| t.contradiction.as_ref()) {
+                        eprintln!("kpk serve: {said}");
+                    }
+                    // never wait for the client: a line it has no room for is dropped
+                    if let Err(mpsc::error::TrySendError::Closed(_)) =
+                        tx.try_send(Bytes::from(it.to_line()))
+                    {
+                        engine.send("stop").await?;
+                        return Ok(None);
+                    }
                 }
-                // never wait for the client: a line it has no room for is dropped
-                if let Err(mpsc::error::TrySendError::Closed(_)) =
-                    tx.try_send(Bytes::from(it.to_line()))
-                {
-                    engine.send("stop").await?;
-                    return Ok(None);
-                }
-            } else if let Some(best) = line.strip_prefix("bestmove") {
-                let best =
-                    best.split_ascii_whitespace().next().and_then(|w| w.parse::<UciMove>().ok());
-                let best = best.and_then(|m| m.to_move(root).ok());
-                return Ok(Some(done(root, depth, best, score, false)));
+                Some(Reading::Done(last)) => return Ok(Some(last)),
+                None => {}
             }
         }
     }

@@ -212,6 +212,52 @@ fn a_misbehaving_engine_gets_a_clear_line_its_process_reaped_and_the_server_answ
     }
 }
 
+/// Whether the process written in `file` has ended: gone, or a zombie left to its new parent.
+fn ended(file: &Path) -> bool {
+    let pid = std::fs::read_to_string(file).unwrap_or_default();
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
+    // the state follows the command's closing parenthesis
+    !pid.trim().is_empty()
+        && stat.rsplit(')').next().is_none_or(|rest| rest.trim_start().starts_with('Z'))
+}
+
+#[test]
+fn a_line_that_reaches_three_men_shows_the_tables_score_and_a_wrong_mate_is_named() {
+    // White: Kd1, Pe2; Black: Ke8, Rd2: Kxd2 leaves King and Pawn against King, a win
+    let go =
+        r#"echo "info depth 9 seldepth 9 multipv 1 score mate -3 nodes 10 time 1 pv d1d2 e8e7""#;
+    let (script, _) = fake("tables", go, "");
+    let addr = serve_with(&script);
+    let fen = "4k3/8/8/8/8/8/3rP3/3K4 w - - 0 1";
+    let (status, body) = get(addr, &format!("/engine?fen={}&movetime=300", query(fen)));
+    assert_eq!(status, 200, "{body}");
+    let lines = lines(&body);
+    let it = lines.iter().find(|l| l["depth"] == 9).expect("the iteration");
+    assert_eq!(it["tables"]["ply"], 1, "{it}");
+    assert_eq!(it["tables"]["engine"]["uci"], "mate -3");
+    assert_eq!(it["score"]["band"], "mate", "the tables' win, not the engine's loss: {it}");
+    let said = it["tables"]["contradiction"].as_str().expect("the contradiction named");
+    assert!(said.contains("Fake tables says") && said.contains("1. Kxd2"), "{said}");
+}
+
+#[test]
+fn what_a_wrapper_engine_starts_is_ended_with_it() {
+    let go = r#"echo "info depth 1 seldepth 1 multipv 1 score cp 20 nodes 10 time 1 pv e2e4""#;
+    let (script, pid) = fake("wrapper", go, "");
+    // the script starts a process of its own, as a wrapper starts the real engine
+    let text = std::fs::read_to_string(&script).unwrap();
+    let text = text.replacen("echo $$ >", "sleep 300 & echo $! >", 1);
+    std::fs::write(&script, text).unwrap();
+    let addr = serve_with(&script);
+    let lines = analyse_while_standard_answers(addr, 300);
+    assert!(lines.last().unwrap()["done"] == true, "{lines:?}");
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !ended(&pid) {
+        assert!(Instant::now() < deadline, "the wrapper's own process is still there");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn a_client_that_goes_away_mid_analysis_has_its_engine_ended_and_reaped() {
     let go = r#"echo "info depth 1 seldepth 1 multipv 1 score cp 20 nodes 10 time 1 pv e2e4""#;

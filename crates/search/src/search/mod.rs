@@ -517,18 +517,8 @@ impl Searcher {
     /// The tables' exact value of any node with at most three men at `ply` (see
     /// [`Options::tables`]); `None` for more men.
     fn table_exact(&self, pos: &Chess, ply: u32) -> Option<Score> {
-        if pos.board().occupied().count() > 3 {
-            return None;
-        }
-        let ending = to_endgame(pos)?;
-        let clock = pos.halfmoves();
         let draw = self.options.draw.draw(ply);
-        let Some(d) = kpk::dtm::probe(&ending) else { return Some(draw) };
-        let fits = d.plies().unsigned_abs().saturating_add(clock) <= kpk::dtz::FIFTY_MOVES;
-        // most positions: the plain mate fits before the clock runs out; otherwise the
-        // quickest mate the rule allows, or the draw it imposes
-        let mate = if fits { Some(d) } else { kpk::dtz::dtm50(&ending, clock) };
-        Some(mate.map_or(draw, |m| {
+        Some(tables_mate(pos)?.map_or(draw, |m| {
             if self.delayed_loss() {
                 // the delayed-loss form: a point per move of the losing side, from the node
                 let moves = m.uci_mate_moves();
@@ -539,6 +529,37 @@ impl Searcher {
             }
         }))
     }
+}
+
+/// The embedded tables' mate of a position of at most three men under the 50-move rule from
+/// its clock: `Some(Some(mate))` (the plain mate where it comes before the clock runs out, else
+/// the quickest mate the rule allows), `Some(None)` where the position or the rule draws, `None`
+/// for more than three men.
+///
+/// ```
+/// use kpk_search::search::tables_mate;
+/// use shakmaty::{CastlingMode, Chess, fen::Fen};
+/// let at = |fen: &str| -> Chess {
+///     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+/// };
+/// let won = tables_mate(&at("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")).unwrap().unwrap();
+/// assert!(won.is_win());
+/// // the same position with 99 plies on the clock: the rule draws first
+/// assert_eq!(tables_mate(&at("4k3/8/4K3/4P3/8/8/8/8 w - - 99 80")), Some(None));
+/// assert_eq!(tables_mate(&Chess::default()), None);
+/// ```
+#[must_use]
+pub fn tables_mate(pos: &Chess) -> Option<Option<kpk::dtm::Dtm>> {
+    if pos.board().occupied().count() > 3 {
+        return None;
+    }
+    let ending = to_endgame(pos)?;
+    let clock = pos.halfmoves();
+    let Some(d) = kpk::dtm::probe(&ending) else { return Some(None) };
+    let fits = d.plies().unsigned_abs().saturating_add(clock) <= kpk::dtz::FIFTY_MOVES;
+    // most positions: the plain mate fits before the clock runs out; otherwise the quickest
+    // mate the rule allows, or the draw it imposes
+    Some(if fits { Some(d) } else { kpk::dtz::dtm50(&ending, clock) })
 }
 
 #[cfg(test)]
