@@ -981,7 +981,7 @@ export type Step = {
 };
 
 /**
- * Where a line of a UCI engine reaches the tables (at most three men): the line's score is
+ * Where a line of a UCI engine reaches the tables ([`crate::uci_info`]) (at most three men): the line's score is
  * then the tables' from there, and the engine's own is kept here.
  */
 export type TablesMeet = {

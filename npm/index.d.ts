@@ -38,6 +38,11 @@ export interface AnalyseOptions {
   depth?: number;
 }
 
+/** A UCI engine's output read line by line (see `Kpk.uciReader`). */
+export interface UciReader {
+  read(line: string): Iteration | Done | null;
+}
+
 export class Kpk {
   constructor(module: WebAssembly.Module);
   readonly module: WebAssembly.Module;
@@ -52,6 +57,12 @@ export class Kpk {
   score(value: number | string): ScoreAnswer;
   /** `GET /view`: what the analysis board shows of a position. */
   view(fen: string): View;
+  /**
+   * Reads a UCI engine's analysis of `fen` by `engine` (its `id name`): each line it prints to
+   * the stream's line (an iteration, or the last line at `bestmove`), else `null`. One reader at
+   * a time.
+   */
+  uciReader(fen: string, engine: string): UciReader;
   /** Analyses here, synchronously (run it in a worker in a page: see `Engine`). */
   analyse(fen: string, options?: AnalyseOptions, onLine?: (line: Iteration) => void): Done;
 }

@@ -158,6 +158,29 @@ export class Kpk {
   }
 
   /**
+   * A reader of a UCI engine's analysis of `fen` by `engine` (its `id name`), for an engine the
+   * page runs itself (see `UciEngine` in `uci.js`): `read(line)` takes each line the engine
+   * prints and answers the analysis stream's line for it (an iteration, read by the Score
+   * crate's UCI parser, a line that reaches three men scored by the tables; or the last line at
+   * `bestmove`), or `null`. One reader at a time: a new one ends the last. A FEN that does not
+   * read throws.
+   */
+  uciReader(fen, engine) {
+    this.#guard(() => {
+      this.#write(String(fen) + "\n" + String(engine));
+      const status = this.instance.exports.kpk_uci_start();
+      if (status !== 200) throw new KpkError(JSON.parse(this.#output()).error, status);
+    });
+    return {
+      read: (line) =>
+        this.#guard(() => {
+          this.#write(String(line));
+          return this.instance.exports.kpk_uci_read() === 200 ? JSON.parse(this.#output()) : null;
+        }),
+    };
+  }
+
+  /**
    * Analyses `fen` (any legal position) here and now, synchronously: `onLine(iteration)` for
    * each iteration (depth, seldepth, multipv, nodes, time_ms, tbhits, score, pv) as it
    * completes; answers the last line (`done`, `depth`, `bestmove`). `lines` 1-5 per depth;

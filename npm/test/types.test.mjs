@@ -1,6 +1,6 @@
 // Real answers type-check against the types generated from the Rust types (answers.d.ts): every
 // answer of the module (standard, mainline, map, line, probe, explain, score, view, the engine's lines
-// and its last line), `kpk serve --syzygy`'s /standard, /standard/mainline and /view,
+// and its last line, Debian Stockfish's output read by `uciReader`), `kpk serve --syzygy`'s /standard, /standard/mainline and /view,
 // `kpk probe --json --method rules|recognizer` and `kpk rules --json`'s rows, refusals included, each
 // written as a TypeScript constant of its declared type and checked by `tsc --noEmit --strict
 // --exactOptionalPropertyTypes`. A control proves the check can fail: each answer kind with a
@@ -9,7 +9,7 @@
 // (default: ../shared/syzygy).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { load } from "../index.js";
@@ -20,6 +20,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const bin = process.env.KPK_BIN || root + "target/ci/kpk";
 const syzygy = process.env.KPK_SYZYGY || root + "../shared/syzygy";
 const tsc = here + "node_modules/.bin/tsc";
+const stockfish = process.env.STOCKFISH || "/usr/games/stockfish";
 
 // positions of every kind the answers distinguish: each ending, both colours, wins, losses,
 // draws, mates, stalemates, the 50-move rule's cursed wins and blessed losses, captures,
@@ -99,6 +100,22 @@ async function gather() {
     const done = kpk.analyse(fen, { lines: 2, depth: 5 }, (line) => add("Iteration", JSON.stringify(line), `analyse '${fen}'`));
     add("Done", JSON.stringify(done), `analyse '${fen}' (last line)`);
   }
+  // a real UCI engine's output read by the module (Debian's Stockfish, where installed): the
+  // start position, and a line that takes the rook into King and Pawn against King (the tables'
+  // score, the engine's kept beside it)
+  if (existsSync(stockfish)) {
+    let met = 0;
+    for (const fen of ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "4k3/8/8/8/8/8/3rP3/3K4 w - - 0 1"]) {
+      const reader = kpk.uciReader(fen, "Stockfish");
+      for (const line of await engineOutput(fen, 10, 2)) {
+        const read = reader.read(line);
+        if (!read) continue;
+        if (read.tables) met += 1;
+        add(read.done ? "Done" : "Iteration", JSON.stringify(read), `Stockfish's '${line}' read from '${fen}'`);
+      }
+    }
+    assert.ok(met > 0, "no line of Stockfish's reached the tables");
+  }
   for (const [route, type] of [["/standard", "Probe"], ["/standard/mainline", "Mainline"], ["/view", "View"]]) {
     for (const fen of [...BEYOND, ...POSITIONS.slice(0, 4), "", "not a fen"]) {
       const r = await fetch(`${base}${route}?fen=${encodeURIComponent(fen)}`);
@@ -116,6 +133,23 @@ async function gather() {
   assert.equal(rules.status, 0, String(rules.stderr));
   String(rules.stdout).trimEnd().split("\n").forEach((row, i) => add("RuleRow", row, `kpk rules --json, row ${i + 1}`));
   return answers;
+}
+
+// what `stockfish` prints analysing `fen` to `depth` with `multipv` lines, up to its bestmove
+function engineOutput(fen, depth, multipv) {
+  return new Promise((resolve, reject) => {
+    const engine = spawn(stockfish, [], { stdio: ["pipe", "pipe", "ignore"] });
+    let text = "";
+    engine.stdout.on("data", (chunk) => {
+      text += chunk;
+      if (/^bestmove/m.test(text)) {
+        engine.stdin.end("quit\n");
+        resolve(text.split("\n").map((l) => l.trim()).filter((l) => l));
+      }
+    });
+    engine.on("error", reject);
+    engine.stdin.write(`uci\nsetoption name MultiPV value ${multipv}\nposition fen ${fen}\ngo depth ${depth}\n`);
+  });
 }
 
 // `answers` written as constants of their types, one per line; tsc's complaints by line

@@ -15,3 +15,7 @@ pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT
 url_from "$log" "the static file server"
 (cd "$here" && node static.mjs "$url" "$out/static-figures.json")
+# built with --stockfish: Stockfish on the site, offline too
+if [ -d "$site/stockfish" ]; then
+  (cd "$here" && node stockfish-site.mjs "$url")
+fi

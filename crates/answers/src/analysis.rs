@@ -86,7 +86,20 @@ pub struct Iteration {
     /// project's engine, whose search reads the tables itself, and for a line that does not).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub tables: Option<crate::uci_info::TablesMeet>,
+    pub tables: Option<TablesMeet>,
+}
+
+/// Where a line of a UCI engine reaches the tables ([`crate::uci_info`]) (at most three men): the line's score is
+/// then the tables' from there, and the engine's own is kept here.
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
+pub struct TablesMeet {
+    /// The plies of the line played before it reaches the tables (1: after its first move).
+    pub ply: u32,
+    /// The score the engine gave the line.
+    pub engine: ScoreAnswer,
+    /// Where the engine's mate is one the tables disprove there (a mate for the other side, a
+    /// draw, or a mate sooner than the quickest), what each says: the host writes it to its log.
+    pub contradiction: Option<String>,
 }
 
 /// The name of the project's own engine in the stream.

@@ -52,28 +52,14 @@
 
 use kpk_score::{Score, UciScore};
 use kpk_search::search::tables_mate;
-use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
-use crate::analysis::{Done, Iteration, done, written};
+use crate::analysis::{Done, Iteration, TablesMeet, done, written};
 use crate::score::{Bar, ScoreAnswer};
 
 /// The longest principal variation read (a flood of moves is cut there).
 const MAX_PV: usize = 64;
-
-/// Where a line of a UCI engine reaches the tables (at most three men): the line's score is
-/// then the tables' from there, and the engine's own is kept here.
-#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
-pub struct TablesMeet {
-    /// The plies of the line played before it reaches the tables (1: after its first move).
-    pub ply: u32,
-    /// The score the engine gave the line.
-    pub engine: ScoreAnswer,
-    /// Where the engine's mate is one the tables disprove there (a mate for the other side, a
-    /// draw, or a mate sooner than the quickest), what each says: the host writes it to its log.
-    pub contradiction: Option<String>,
-}
 
 /// What a line of the engine's output is for the stream.
 #[derive(Clone, Debug, PartialEq)]

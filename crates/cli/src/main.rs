@@ -119,6 +119,9 @@ enum Command {
         asset: Option<String>,
         /// The site's scripts (paths in the site, as `kpk/index.js`), preloaded by the page.
         modules: Vec<String>,
+        /// Offer Stockfish's WebAssembly build, whose worker script is at this path in the site.
+        #[arg(long, value_name = "PATH", conflicts_with = "asset")]
+        stockfish: Option<String>,
     },
     /// Run as a UCI chess engine on standard input and output (for a chess GUI): alpha-beta
     /// with a transposition table and the endgame knowledge of this project.
@@ -223,10 +226,12 @@ fn main() -> ExitCode {
             .ok_or_else(|| format!("no asset {name:?}: the page has page.js and page.css"))
             .and_then(kpk_cli::emit)
             .map(|()| ExitCode::SUCCESS),
-        Command::SitePage { asset: None, modules } => kpk_server::site_page(&modules)
-            .map_err(|e| format!("the site's page: {e}"))
-            .and_then(|page| kpk_cli::emit(&page))
-            .map(|()| ExitCode::SUCCESS),
+        Command::SitePage { asset: None, modules, stockfish } => {
+            kpk_server::site_page(&modules, stockfish.as_deref())
+                .map_err(|e| format!("the site's page: {e}"))
+                .and_then(|page| kpk_cli::emit(&page))
+                .map(|()| ExitCode::SUCCESS)
+        }
         Command::Uci => kpk_search::uci::Engine::new()
             .run(std::io::stdin().lock(), std::io::stdout())
             .map(|()| ExitCode::SUCCESS)

@@ -63,6 +63,8 @@ struct Page<'a> {
     site: bool,
     /// The static site's modules, preloaded.
     modules: &'a [String],
+    /// The static site's Stockfish (its worker script's path), where the site carries it.
+    stockfish: Option<&'a str>,
     /// The editor's men: each FEN letter with its colour and role, as chessground names them.
     palette: &'static [(char, &'static str, &'static str)],
 }
@@ -110,6 +112,7 @@ pub(crate) fn index(
         credit: CREDIT,
         site: false,
         modules: &[],
+        stockfish: None,
         palette: &PALETTE,
     };
     match page.render() {
@@ -119,11 +122,20 @@ pub(crate) fn index(
 }
 
 /// The static site's page: the same template without a first paint, told to ask the
-/// WebAssembly module, with `modules` (the site's scripts) preloaded.
+/// WebAssembly module, with `modules` (the site's scripts) preloaded; with `stockfish` (the
+/// path in the site of Stockfish's WebAssembly build, its worker script), the engine's panel
+/// offers it beside the project's engine.
+///
+/// ```
+/// let page = kpk_server::site_page(&[], Some("stockfish/stockfish.js")).unwrap();
+/// assert!(page.contains(r#"<meta name="kpk-stockfish" content="stockfish/stockfish.js">"#));
+/// assert!(page.contains(r#"<select id="engine-choice">"#));
+/// assert!(!kpk_server::site_page(&[], None).unwrap().contains("engine-choice"));
+/// ```
 ///
 /// # Errors
 /// The template's error (it renders from constant values, so only a broken build fails).
-pub fn site_page(modules: &[String]) -> Result<String, askama::Error> {
+pub fn site_page(modules: &[String], stockfish: Option<&str>) -> Result<String, askama::Error> {
     Page {
         view: None,
         groups: &[],
@@ -134,6 +146,7 @@ pub fn site_page(modules: &[String]) -> Result<String, askama::Error> {
         credit: CREDIT,
         site: true,
         modules,
+        stockfish,
         palette: &PALETTE,
     }
     .render()

@@ -80,3 +80,37 @@ pub extern "C" fn kpk_analyse(lines: u32, movetime_ms: u32, depth: u32) -> u32 {
     OUTPUT.set(json);
     u32::from(status)
 }
+
+/// Starts reading a UCI engine's analysis: the input buffer holds the FEN, a newline and the
+/// engine's name.
+#[unsafe(no_mangle)]
+pub extern "C" fn kpk_uci_start() -> u32 {
+    let text = input_text();
+    let (fen, name) = text.split_once('\n').unwrap_or((text.as_str(), ""));
+    match crate::uci::start(fen, name) {
+        Ok(()) => {
+            OUTPUT.set(b"{}".to_vec());
+            200
+        }
+        Err(e) => {
+            OUTPUT.set(serde_json::to_vec(&e.to_json()).unwrap_or_default());
+            u32::from(e.status)
+        }
+    }
+}
+
+/// Reads the line of the engine's output in the input buffer: 200 with the stream's line in
+/// the output, 204 where it is none.
+#[unsafe(no_mangle)]
+pub extern "C" fn kpk_uci_read() -> u32 {
+    match crate::uci::read(&input_text()) {
+        Some(json) => {
+            OUTPUT.set(json);
+            200
+        }
+        None => {
+            OUTPUT.set(Vec::new());
+            204
+        }
+    }
+}

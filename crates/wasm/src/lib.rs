@@ -13,6 +13,10 @@
 //! - `kpk_analyse(lines, movetime_ms, depth) -> status`: analyses the FEN in the input buffer
 //!   ([`engine::analyse`]; 0 for no time or depth limit), each iteration's line handed to the
 //!   imported `kpk.emit(ptr, len)` as it completes.
+//! - `kpk_uci_start() -> status`: starts reading a UCI engine's analysis of `fen\nname` in the
+//!   input buffer ([`uci::start`]): 200, or 400 with the FEN's error in the output.
+//! - `kpk_uci_read() -> status`: one line of that engine's output in the input buffer
+//!   ([`uci::read`]): 200 with the stream's JSON line in the output, or 204 for none.
 //! - `kpk_output() -> ptr`, `kpk_output_len() -> len`: the answer's JSON (or the last line).
 //!
 //! It imports `kpk.now() -> f64` (milliseconds: `performance.now()`) for the engine's clock and
@@ -20,6 +24,7 @@
 
 pub mod engine;
 pub mod routes;
+pub mod uci;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod exports;

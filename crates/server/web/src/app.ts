@@ -121,6 +121,19 @@ function setup(): void {
       panel.showEngine(e, e.actions);
     } else goEngine();
   });
+  // the static site's engine: the project's, or Stockfish where the site carries it (the choice
+  // kept for the next visit)
+  const choice = document.querySelector<HTMLSelectElement>("#engine-choice");
+  if (choice) {
+    const kept = localStorage.getItem("kpk-engine");
+    if (kept === "kpk" || kept === "stockfish") state.engineChoice = kept;
+    choice.value = state.engineChoice;
+    choice.addEventListener("change", () => {
+      state.engineChoice = choice.value === "stockfish" ? "stockfish" : "kpk";
+      localStorage.setItem("kpk-engine", state.engineChoice);
+      if (state.engine) goEngine();
+    });
+  }
   $("engine-lines").addEventListener("change", () => {
     state.lines = Number($<HTMLSelectElement>("engine-lines").value) || 1;
     if (state.engine) goEngine();

@@ -65,7 +65,7 @@ export function startEngine(actions: LineActions): void {
         engine.note = message;
         shown();
       },
-    });
+    }, state.engineChoice);
   };
   const timer = setTimeout(begin, 150);
   engine.stop = () => {

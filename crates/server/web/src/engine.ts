@@ -1,6 +1,7 @@
 // The engine's analysis of a position beyond the tables: /engine read as it streams, one JSON
 // line per iteration (depth, score, line), then the best move; stopped by aborting the request.
-// On the static site the module's engine runs in a Web Worker and sends the same lines.
+// On the static site the module's engine runs in a Web Worker and sends the same lines; so does
+// Stockfish's WebAssembly build where the site carries it (its output read by the module).
 import type { Done, Iteration } from "./answers";
 import { ROUTES, inPage, module } from "./source";
 
@@ -11,12 +12,16 @@ export interface Listener {
   onError(message: string, status?: number): void;
 }
 
+/** The engines a page can run: the project's, or Stockfish where the static site carries it. */
+export type EngineChoice = "kpk" | "stockfish";
+
 /**
  * Starts the analysis of `fen` with `lines` lines per depth (MultiPV, 1 to 5), until stopped
- * (the server ends it at its own limit). Returns the function that stops it.
+ * (the server ends it at its own limit): on the static site by the engine `choice`, on kpk serve
+ * by the engine the server runs. Returns the function that stops it.
  */
-export function analyse(fen: string, lines: number, listener: Listener): () => void {
-  return inPage ? analyseInPage(fen, lines, listener) : analyseOnServer(fen, lines, listener);
+export function analyse(fen: string, lines: number, listener: Listener, choice: EngineChoice = "kpk"): () => void {
+  return inPage ? analyseInPage(fen, lines, listener, choice) : analyseOnServer(fen, lines, listener);
 }
 
 function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }: Listener): () => void {
@@ -57,13 +62,14 @@ function analyseOnServer(fen: string, lines: number, { onLine, onDone, onError }
   return () => controller.abort();
 }
 
-/** The same analysis by the module's engine in its worker. */
-function analyseInPage(fen: string, lines: number, listener: Listener): () => void {
+/** The same analysis by the module's engine in its worker, or by Stockfish in its own. */
+function analyseInPage(fen: string, lines: number, listener: Listener, choice: EngineChoice): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
   module().then(
-    ({ engine }) => {
-      if (!stopped) stop = engine.analyse(fen, { lines, ...listener });
+    ({ engine, stockfish }) => {
+      const chosen = choice === "stockfish" && stockfish ? stockfish : engine;
+      if (!stopped) stop = chosen.analyse(fen, { lines, ...listener });
     },
     (e: Error) => listener.onError(`the engine cannot be loaded: ${e.message}`),
   );

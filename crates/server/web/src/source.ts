@@ -11,6 +11,12 @@ export type Route = (typeof ROUTES)[keyof typeof ROUTES];
 
 export const inPage = document.querySelector<HTMLMetaElement>('meta[name="kpk-answers"]')?.content === "module";
 
+/**
+ * Stockfish's WebAssembly build on the static site, where `tools/site --stockfish` put it: its
+ * worker script's path (`<meta name="kpk-stockfish">`), else `null`.
+ */
+export const stockfishScript = document.querySelector<HTMLMetaElement>('meta[name="kpk-stockfish"]')?.content ?? null;
+
 /** What the npm package's modules give the page (kpk/index.js and kpk/engine.js). */
 interface ModuleKpk {
   json(name: string, input: string): { status: number; text: string };
@@ -21,6 +27,8 @@ export interface ModuleEngine {
 interface Loaded {
   kpk: ModuleKpk;
   engine: ModuleEngine;
+  /** Stockfish in its worker, its lines read by the module (kpk/uci.js), where the site has it. */
+  stockfish: ModuleEngine | null;
 }
 
 let loaded: Promise<Loaded> | null = null;
@@ -33,10 +41,17 @@ export function module(): Promise<Loaded> {
   loaded ??= (async () => {
     const at = (file: string): string => new URL(`kpk/${file}`, document.baseURI).href;
     const streamed = WebAssembly.compileStreaming?.(fetch(at("kpk.wasm"))).catch(() => null);
-    const [kpk, engine] = await Promise.all([import(at("index.js")), import(at("engine.js"))]);
+    const [kpk, engine, uci] = await Promise.all([
+      import(at("index.js")),
+      import(at("engine.js")),
+      stockfishScript ? import(at("uci.js")) : null,
+    ]);
     // a server that does not say application/wasm: the package compiles the bytes
     const compiled = (await streamed) ?? (await kpk.compile(new URL(at("kpk.wasm"))));
-    return { kpk: new kpk.Kpk(compiled), engine: new engine.Engine(compiled) };
+    const answers = new kpk.Kpk(compiled);
+    const script = stockfishScript ? new URL(stockfishScript, document.baseURI).href : "";
+    const stockfish = uci ? new uci.UciEngine(answers, () => new Worker(script)) : null;
+    return { kpk: answers, engine: new engine.Engine(compiled), stockfish };
   })();
   return loaded;
 }

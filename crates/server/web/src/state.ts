@@ -2,6 +2,7 @@
 // answers shown for it, the modes of the board; and the address bar that names the position.
 import type { DefenderMap, LabelledStep, LegalMove, View } from "./answers";
 import type { Bar } from "./answers";
+import type { EngineChoice } from "./engine";
 import { type Position, fenOf } from "./position";
 import { type Node, Tree, stepsTo } from "./tree";
 
@@ -63,6 +64,8 @@ export interface State {
   engine: EngineRun | null;
   /** The engine's lines per depth (lichess's default: one). */
   lines: number;
+  /** The engine the static site runs (Stockfish where it carries it and the user chose it). */
+  engineChoice: EngineChoice;
   /** A move was played from the list: the focus goes back to the new list. */
   focusMoves: boolean;
   /** Answers to older requests are dropped. */
@@ -84,6 +87,7 @@ export const state: State = {
   line: null,
   engine: null,
   lines: 1,
+  engineChoice: "kpk",
   focusMoves: false,
   request: 0,
 };
