@@ -994,6 +994,11 @@ export type TablesMeet = {
    */
   engine: ScoreAnswer,
   /**
+   * Both in words, for the line's score: `the tables' score after 1. Kxd2, where the line
+   * reaches three men (Stockfish 18: +6.50)`.
+   */
+  note: string,
+  /**
    * Where the engine's mate is one the tables disprove there (a mate for the other side, a
    * draw, or a mate sooner than the quickest), what each says: the host writes it to its log.
    */

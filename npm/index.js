@@ -163,7 +163,7 @@ export class Kpk {
    * prints and answers the analysis stream's line for it (an iteration, read by the Score
    * crate's UCI parser, a line that reaches three men scored by the tables; or the last line at
    * `bestmove`), or `null`. One reader at a time: a new one ends the last. A FEN that does not
-   * read throws.
+   * read throws; so does `read` where the module failed meanwhile (its instance renewed).
    */
   uciReader(fen, engine) {
     this.#guard(() => {
@@ -175,7 +175,11 @@ export class Kpk {
       read: (line) =>
         this.#guard(() => {
           this.#write(String(line));
-          return this.instance.exports.kpk_uci_read() === 200 ? JSON.parse(this.#output()) : null;
+          const status = this.instance.exports.kpk_uci_read();
+          if (status === 204) return null;
+          const value = JSON.parse(this.#output());
+          if (status !== 200) throw new KpkError(value.error, status);
+          return value;
         }),
     };
   }

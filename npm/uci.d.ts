@@ -4,7 +4,7 @@ import type { EngineCallbacks } from "./engine.js";
 
 export class UciEngine {
   /** `start` makes the engine's worker (Stockfish's WebAssembly build, for one). */
-  constructor(kpk: Kpk, start: () => Worker);
+  constructor(kpk: Kpk, start: () => Worker, options?: { handshakeMs?: number });
   /** The engine's `id name`, once it has said `uciok`. */
   readonly name: string;
   /** Analyses until stopped; answers the function that stops it. */

@@ -3,17 +3,17 @@
 // its output is read by the module (`Kpk#uciReader`: the Score crate's UCI parser, the lines
 // that reach three men scored by the tables), so the page gets the stream's lines.
 
-/** The longest the engine may take to say `uciok` (it compiles its module first). */
-const HANDSHAKE_MS = 30000;
-
 export class UciEngine {
   /**
    * @param {import("./index.js").Kpk} kpk the module that reads the engine's lines
    * @param {() => Worker} start makes the engine's worker (once; it is kept between analyses)
+   * @param {{ handshakeMs?: number }} [options] how long the engine may take to say `uciok`
+   *   (it compiles its module first; 30 s by default)
    */
-  constructor(kpk, start) {
+  constructor(kpk, start, { handshakeMs = 30000 } = {}) {
     this.kpk = kpk;
     this.start = start;
+    this.handshakeMs = handshakeMs;
     this.worker = null;
     this.name = "";
     this.ready = null;
@@ -25,16 +25,26 @@ export class UciEngine {
   #boot() {
     this.ready ??= new Promise((resolve, reject) => {
       const worker = this.start();
-      const timer = setTimeout(() => reject(new Error(`no uciok within ${HANDSHAKE_MS / 1000} s`)), HANDSHAKE_MS);
-      worker.onerror = (e) => {
+      let settled = false;
+      const failed = (message) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
-        reject(new Error(e.message || "the engine's worker failed"));
-        this.#fail("the engine's worker failed: " + (e.message || "unknown error"));
+        worker.terminate();
+        this.ready = null;
+        reject(new Error(message));
+      };
+      const timer = setTimeout(() => failed(`no uciok within ${this.handshakeMs / 1000} s`), this.handshakeMs);
+      worker.onerror = (e) => {
+        if (settled) this.#fail("the engine's worker failed: " + (e.message || "unknown error"));
+        else failed(e.message || "the engine's worker failed");
       };
       worker.onmessage = ({ data }) => {
+        if (settled) return;
         const line = String(data);
         if (line.startsWith("id name ")) this.name = line.slice(8).trim();
         if (line.trim() === "uciok") {
+          settled = true;
           clearTimeout(timer);
           this.worker = worker;
           worker.onmessage = ({ data }) => this.#heard(String(data));
@@ -53,10 +63,21 @@ export class UciEngine {
     }
     const run = this.current;
     if (!run) return;
-    const read = run.reader.read(line);
+    let read;
+    try {
+      read = run.reader.read(line);
+    } catch (e) {
+      this.#fail("the engine's lines cannot be read: " + e.message);
+      return;
+    }
     if (!read) return;
-    // a mate the tables disprove where the engine's line reaches them: said in the console
-    if (read.tables?.contradiction) console.warn(read.tables.contradiction);
+    // a mate the tables disprove where the engine's line reaches them: said in the console,
+    // once an analysis
+    const contradiction = read.tables?.contradiction;
+    if (contradiction && !run.logged.has(contradiction)) {
+      run.logged.add(contradiction);
+      console.warn(contradiction);
+    }
     if (read.done) {
       this.current = null;
       run.onDone(read);
@@ -76,16 +97,17 @@ export class UciEngine {
   }
 
   /**
-   * Analyses `fen` until stopped: `onLine(iteration)`, `onDone(last)` where the engine ends
-   * by itself (a position without moves), `onError(message, status)`. `lines` 1-5 per depth.
-   * Answers the function that stops it (the engine is told `stop`, and kept for the next).
+   * Analyses `fen` until stopped (`go infinite`: the engine ends only when told to):
+   * `onLine(iteration)` for each line, `onError(message, status)`; `onDone(last)` only where
+   * the engine ends a search by itself. `lines` 1-5 per depth. Answers the function that stops
+   * it (the engine is told `stop`, and kept for the next analysis).
    */
   analyse(fen, { lines = 1, onLine = () => {}, onDone = () => {}, onError = () => {} } = {}) {
     let stopped = false;
     let run = null;
     this.#boot().then(
       (worker) => {
-        if (stopped) return;
+        if (stopped || worker !== this.worker) return;
         this.stop();
         let reader;
         try {
@@ -94,7 +116,7 @@ export class UciEngine {
           onError(e.message, e.status || 400);
           return;
         }
-        run = { reader, onLine, onDone, onError };
+        run = { reader, onLine, onDone, onError, logged: new Set() };
         this.current = run;
         const multipv = Math.min(Math.max(Math.trunc(lines) || 1, 1), 5);
         worker.postMessage(`setoption name MultiPV value ${multipv}`);
@@ -102,7 +124,6 @@ export class UciEngine {
         worker.postMessage("go infinite");
       },
       (e) => {
-        this.ready = null;
         if (!stopped) onError("the engine cannot start: " + e.message, 500);
       },
     );

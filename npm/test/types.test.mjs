@@ -140,9 +140,11 @@ function engineOutput(fen, depth, multipv) {
   return new Promise((resolve, reject) => {
     const engine = spawn(stockfish, [], { stdio: ["pipe", "pipe", "ignore"] });
     let text = "";
+    let ended = false;
     engine.stdout.on("data", (chunk) => {
       text += chunk;
-      if (/^bestmove/m.test(text)) {
+      if (!ended && /^bestmove/m.test(text)) {
+        ended = true;
         engine.stdin.end("quit\n");
         resolve(text.split("\n").map((l) => l.trim()).filter((l) => l));
       }

@@ -17,8 +17,9 @@ const POSITIONS = [...source.matchAll(/\("([^"]+)", "([1-8pnbrqkPNBRQK/]+ [wb] [
 const browser = await launch();
 const page = await browser.newPage();
 await page.goto(site + "/");
-// both engines made once (the worker kept from one position to the next, as the page does) and
-// warmed up on the start position for a second
+// both engines made once and warmed up on the start position for a second, then used as the
+// page uses them: Stockfish's worker kept from one position to the next (its hash too), the
+// project's engine's worker started afresh for each analysis (its stop ends the worker)
 await page.evaluate(async () => {
   const at = (file) => new URL(file, location.href).href;
   const index = await import(at("kpk/index.js"));
@@ -48,6 +49,7 @@ const rows = [];
 for (const [name, fen] of POSITIONS) {
   for (const engine of ["kpk", "stockfish"]) {
     const last = await analyse(fen, engine, seconds * 1000);
+    if (!last) throw new Error(`${name}: no iteration from ${engine} within ${seconds} s`);
     rows.push({ position: name, ...last });
     console.error(`${name}, ${last?.engine}: depth ${last?.depth}, ${last?.nodes} nodes in ${last?.time_ms} ms`);
   }

@@ -40,6 +40,10 @@ try {
   await d.load("4k3/8/8/8/8/8/3rP3/3K4 w - - 0 1");
   await page.waitForFunction(() => document.getElementById("engine-score").textContent.startsWith("#"), null, { timeout: 30000 });
   const tables = await page.textContent("#engine-score");
+  check((await page.textContent("#engine-name")).startsWith("Stockfish"), `Stockfish on the new position: ${await page.textContent("#engine-name")}`);
+  // the score is the tables', where the line takes the rook; Stockfish's own beside it
+  const note = await page.getAttribute("#engine-pv li .line-score", "title");
+  check(/^the tables' score after 1\. Kxd2, where the line reaches three men \(Stockfish [^:]+: [+\-#]/.test(note || ""), `the line's note: ${note}`);
 
   // offline: the service worker kept Stockfish too; the choice is kept
   await page.evaluate(() => navigator.serviceWorker.ready);

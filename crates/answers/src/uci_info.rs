@@ -43,6 +43,7 @@
 //! let it = iteration(&root, "info depth 20 score cp 650 pv d1d2 e8e7", "E").unwrap();
 //! let meet = it.tables.as_ref().unwrap();
 //! assert_eq!((meet.ply, meet.engine.text.as_str()), (1, "+6.50"));
+//! assert_eq!(meet.note, "the tables' score after 1. Kxd2, where the line reaches three men (E: +6.50)");
 //! assert_eq!(it.score.band, "mate", "the tables' mate, not the engine's +6.50");
 //! assert!(meet.contradiction.is_none(), "an evaluation contradicts nothing");
 //! // an engine that says White is mated along that line is contradicted
@@ -186,17 +187,22 @@ fn meet(
         let disproved = !bounded
             && ((said.is_mate() && !(tables.is_mate() && tables >= said))
                 || (said.is_mated() && !(tables.is_mated() && tables <= said)));
+        let played = written(root, &pv[..=k]);
+        let line: Vec<&str> = played.iter().map(|s| s.label.as_str()).collect();
         let contradiction = disproved.then(|| {
-            let played = written(root, &pv[..=k]);
-            let line: Vec<&str> = played.iter().map(|s| s.label.as_str()).collect();
             format!(
-                "{engine} says {} after {}, where the tables say {}",
+                "{engine} says {} for the line {}, where the tables say {}",
                 ScoreAnswer::of(said).text,
                 line.join(" "),
                 ScoreAnswer::of(tables).text
             )
         });
-        let meeting = TablesMeet { ply, engine: ScoreAnswer::of(said), contradiction };
+        let note = format!(
+            "the tables' score after {}, where the line reaches three men ({engine}: {})",
+            line.last().unwrap_or(&""),
+            ScoreAnswer::of(said).text
+        );
+        let meeting = TablesMeet { ply, engine: ScoreAnswer::of(said), note, contradiction };
         return Some((tables, meeting));
     }
     None

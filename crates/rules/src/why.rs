@@ -48,6 +48,9 @@ pub struct Why {
     /// Where a rule decides (at sight, or at the end of the proof's line), its full statement:
     /// every condition its test checks.
     pub conditions: Option<&'static str>,
+    /// The line the sentence rests on, from the position (empty where a rule decides at sight):
+    /// what it says after `after` is said of the position at its end.
+    pub line: Vec<Move>,
 }
 
 impl Why {
@@ -80,11 +83,20 @@ impl Why {
 pub fn why(pos: &Endgame) -> Why {
     let c = classify_endgame(pos);
     let result = result_words(pos.side_to_move(), c.wdl);
-    let (mut ideas, clause, conditions) = clause_of(pos, &c);
+    let Clause { mut ideas, text: clause, conditions, line } = clause_of(pos, &c);
     let mut text = format!("{result}: {clause}");
     extras(pos, c.wdl, &mut ideas, &mut text);
     text.push('.');
-    Why { ideas, text, conditions }
+    Why { ideas, text, conditions, line }
+}
+
+/// What a why says after its result: its ideas, its words, the rule's conditions and the line
+/// it rests on.
+struct Clause {
+    ideas: Vec<Idea>,
+    text: String,
+    conditions: Option<&'static str>,
+    line: Vec<Move>,
 }
 
 /// The main idea of a position and a short clause that says it, as a move's verdict quotes it:
@@ -92,7 +104,7 @@ pub fn why(pos: &Endgame) -> Why {
 /// (without the line, which the verdict has no room for).
 pub(crate) fn main_clause(pos: &Endgame) -> (Idea, String) {
     let c = classify_endgame(pos);
-    let (ideas, clause, _) = clause_of(pos, &c);
+    let Clause { ideas, text: clause, .. } = clause_of(pos, &c);
     match c.basis {
         Basis::Proof { .. } if c.wdl == Wdl::Draw => (ideas[0], "the draw holds".to_string()),
         Basis::Proof { .. } => {
@@ -103,8 +115,8 @@ pub(crate) fn main_clause(pos: &Endgame) -> (Idea, String) {
     }
 }
 
-/// The ideas, the clause and the conditions of a position classified as `c`.
-fn clause_of(pos: &Endgame, c: &Classification) -> (Vec<Idea>, String, Option<&'static str>) {
+/// The clause of a position classified as `c`.
+fn clause_of(pos: &Endgame, c: &Classification) -> Clause {
     match c.basis {
         Basis::Proof { .. } => proven(pos),
         _ => {
@@ -112,8 +124,8 @@ fn clause_of(pos: &Endgame, c: &Classification) -> (Vec<Idea>, String, Option<&'
                 Basis::Rule(r) => DecidedBy::Rule(r),
                 _ => DecidedBy::Material,
             };
-            let (idea, clause, conditions) = at_sight(pos, by);
-            (vec![idea], clause, conditions)
+            let (idea, text, conditions) = at_sight(pos, by);
+            Clause { ideas: vec![idea], text, conditions, line: Vec::new() }
         }
     }
 }
@@ -183,27 +195,25 @@ fn refined(idea: Idea, pos: &KpkPosition) -> Idea {
 }
 
 /// A position a forcing line proves: what happens at the end of the line.
-fn proven(pos: &Endgame) -> (Vec<Idea>, String, Option<&'static str>) {
+fn proven(pos: &Endgame) -> Clause {
     let Some(p) = proof(pos) else {
-        return (vec![Idea::KeySquares], "the tables decide".to_string(), None);
+        let text = "the tables decide".to_string();
+        return Clause { ideas: vec![Idea::KeySquares], text, conditions: None, line: Vec::new() };
     };
     along(pos, &p.line.moves, p.line.end)
 }
 
 /// What happens at the end of the line `moves` from `pos`, decided there by `end`: the clause
 /// `after {the line}, {why the end is what it is}`.
-fn along(
-    pos: &Endgame,
-    moves: &[Move],
-    end_by: DecidedBy,
-) -> (Vec<Idea>, String, Option<&'static str>) {
+fn along(pos: &Endgame, moves: &[Move], end_by: DecidedBy) -> Clause {
     let mut end = *pos;
     for &m in moves {
         end = end.play_unchecked(m);
     }
     let (idea, clause, conditions) = at_sight(&end, end_by);
     let written = line(pos, moves, WHY_LINE_PLIES, &[]);
-    (vec![idea], format!("after {written}, {clause}"), conditions)
+    let text = format!("after {written}, {clause}");
+    Clause { ideas: vec![idea], text, conditions, line: moves.to_vec() }
 }
 
 /// [`why`], with the line of a proof starting with `first` (the plan's move, say) where `first`
@@ -239,7 +249,7 @@ pub fn why_playing(pos: &Endgame, first: Move) -> Why {
     if -after.wdl != c.wdl {
         return why(pos);
     }
-    let (mut ideas, clause, conditions) = match after.basis {
+    let Clause { mut ideas, text: clause, conditions, line } = match after.basis {
         Basis::Proof { .. } => match proof(&next) {
             Some(p) => {
                 let moves: Vec<Move> = core::iter::once(first).chain(p.line.moves).collect();
@@ -254,7 +264,7 @@ pub fn why_playing(pos: &Endgame, first: Move) -> Why {
     let mut text = format!("{result}: {clause}");
     extras(pos, c.wdl, &mut ideas, &mut text);
     text.push('.');
-    Why { ideas, text, conditions }
+    Why { ideas, text, conditions, line }
 }
 
 /// The stalemate a draw rests on and the mutual zugzwang a position is, added to its why.

@@ -147,14 +147,27 @@ impl Running {
         let _ = self.send("quit").await;
         let _ = timeout(Duration::from_millis(200), async { while self.line().await.is_some() {} })
             .await;
-        // the process is not reaped yet, so its id (the group's) cannot have been reused
+        self.kill_group();
+        let _ = self.child.kill().await;
+        let _ = self.child.wait().await;
+    }
+
+    /// Kills the engine's process group (what it started too), while the engine is not yet
+    /// reaped: its id (the group's) cannot have been reused.
+    fn kill_group(&self) {
         #[cfg(unix)]
         if let Some(id) = self.child.id().and_then(|id| i32::try_from(id).ok()) {
             use nix::sys::signal::{Signal, killpg};
             let _ = killpg(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
         }
-        let _ = self.child.kill().await;
-        let _ = self.child.wait().await;
+    }
+}
+
+impl Drop for Running {
+    /// An analysis dropped before its end (the server shutting down mid-analysis): its whole
+    /// group killed all the same (the process itself is killed on drop and reaped by tokio).
+    fn drop(&mut self) {
+        self.kill_group();
     }
 }
 
@@ -247,6 +260,8 @@ impl UciProgram {
         engine.send("go infinite").await?;
         let deadline = Instant::now() + time;
         let mut reader = UciReader::new(root.clone(), &self.name);
+        // each contradiction written to the log once, not at every depth
+        let mut logged = std::collections::HashSet::new();
         // once told to stop, the engine has HANDSHAKE to say its best move, however much it
         // says meanwhile
         let mut stopped: Option<Instant> = None;
@@ -281,7 +296,9 @@ impl UciProgram {
             };
             match reader.read(&line) {
                 Some(Reading::Line(it)) => {
-                    if let Some(said) = it.tables.as_ref().and_then(|t| t.contradiction.as_ref()) {
+                    if let Some(said) = it.tables.as_ref().and_then(|t| t.contradiction.as_ref())
+                        && logged.insert(said.clone())
+                    {
                         eprintln!("kpk serve: {said}");
                     }
                     // never wait for the client: a line it has no room for is dropped

@@ -217,8 +217,10 @@ fn ended(file: &Path) -> bool {
     let pid = std::fs::read_to_string(file).unwrap_or_default();
     let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.trim())).unwrap_or_default();
     // the state follows the command's closing parenthesis
+    // (no such file: the process is gone)
     !pid.trim().is_empty()
-        && stat.rsplit(')').next().is_none_or(|rest| rest.trim_start().starts_with('Z'))
+        && (stat.is_empty()
+            || stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')))
 }
 
 #[test]

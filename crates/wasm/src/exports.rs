@@ -100,9 +100,15 @@ pub extern "C" fn kpk_uci_start() -> u32 {
 }
 
 /// Reads the line of the engine's output in the input buffer: 200 with the stream's line in
-/// the output, 204 where it is none.
+/// the output, 204 where it is none; 409 where no reader was started (a fresh instance).
 #[unsafe(no_mangle)]
 pub extern "C" fn kpk_uci_read() -> u32 {
+    if !crate::uci::started() {
+        OUTPUT.set(
+            br#"{"error":"no engine's analysis is being read: start a reader first"}"#.to_vec(),
+        );
+        return 409;
+    }
     match crate::uci::read(&input_text()) {
         Some(json) => {
             OUTPUT.set(json);

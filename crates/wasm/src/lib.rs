@@ -16,7 +16,8 @@
 //! - `kpk_uci_start() -> status`: starts reading a UCI engine's analysis of `fen\nname` in the
 //!   input buffer ([`uci::start`]): 200, or 400 with the FEN's error in the output.
 //! - `kpk_uci_read() -> status`: one line of that engine's output in the input buffer
-//!   ([`uci::read`]): 200 with the stream's JSON line in the output, or 204 for none.
+//!   ([`uci::read`]): 200 with the stream's JSON line in the output, 204 for none, 409 where no
+//!   reader was started.
 //! - `kpk_output() -> ptr`, `kpk_output_len() -> len`: the answer's JSON (or the last line).
 //!
 //! It imports `kpk.now() -> f64` (milliseconds: `performance.now()`) for the engine's clock and

@@ -23,6 +23,12 @@ pub fn start(fen: &str, engine: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Whether a reader was started (a fresh instance of the module has none).
+#[must_use]
+pub fn started() -> bool {
+    READER.with_borrow(Option::is_some)
+}
+
 /// The stream's JSON line (without a newline) for one line of the engine's output: an
 /// iteration, or the last line at its `bestmove`; `None` for a line that is neither, or where
 /// no reader was started.
@@ -36,6 +42,7 @@ pub fn start(fen: &str, engine: &str) -> Result<(), ApiError> {
 /// let last = String::from_utf8(read("bestmove e2e4 ponder e7e5").unwrap()).unwrap();
 /// assert!(last.starts_with(r#"{"done":true,"depth":12,"#), "{last}");
 /// assert!(start("not a fen", "x").is_err());
+/// assert!(kpk_wasm::uci::started());
 /// ```
 #[must_use]
 pub fn read(line: &str) -> Option<Vec<u8>> {

@@ -125,12 +125,23 @@ function setup(): void {
   // kept for the next visit)
   const choice = document.querySelector<HTMLSelectElement>("#engine-choice");
   if (choice) {
-    const kept = localStorage.getItem("kpk-engine");
+    // (storage the browser refuses: the choice lasts the visit)
+    const kept = (() => {
+      try {
+        return localStorage.getItem("kpk-engine");
+      } catch {
+        return null;
+      }
+    })();
     if (kept === "kpk" || kept === "stockfish") state.engineChoice = kept;
     choice.value = state.engineChoice;
     choice.addEventListener("change", () => {
       state.engineChoice = choice.value === "stockfish" ? "stockfish" : "kpk";
-      localStorage.setItem("kpk-engine", state.engineChoice);
+      try {
+        localStorage.setItem("kpk-engine", state.engineChoice);
+      } catch {
+        // kept for this visit only
+      }
       if (state.engine) goEngine();
     });
   }

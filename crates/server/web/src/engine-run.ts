@@ -4,7 +4,7 @@
 // the server's limit.
 import { analyse } from "./engine";
 import * as panel from "./panel";
-import { type EngineRun, type LineActions, current, state } from "./state";
+import { type EngineLine, type EngineRun, type LineActions, current, state } from "./state";
 
 /** Stops the engine's analysis, if one runs; `note` says why in its box. */
 export function stopEngine(note?: string): void {
@@ -45,7 +45,9 @@ export function startEngine(actions: LineActions): void {
           engine.lines = engine.lines.slice(0, 1);
         }
         // each line's score as the bar shows it, from White's side (the stream's `bar`)
-        engine.lines[Math.max(it.multipv, 1) - 1] = { score: it.bar, pv: it.pv };
+        const line: EngineLine = { score: it.bar, pv: it.pv };
+        if (it.tables) line.tables = it.tables.note;
+        engine.lines[Math.max(it.multipv, 1) - 1] = line;
         engine.name = it.engine;
         shown();
       },

@@ -193,6 +193,8 @@ export function showEngine(engine: EngineRun | null, actions?: LineActions): voi
     const score = document.createElement("span");
     score.className = "line-score";
     score.textContent = line.score.text;
+    // a line that reaches the tables shows their score: the words say so, and the engine's
+    if (line.tables) score.title = line.tables;
     li.append(score);
     line.pv.forEach((m, k) => {
       const b = document.createElement("button");

@@ -18,6 +18,8 @@ export interface ShownLine {
 export interface EngineLine {
   score: Bar;
   pv: LabelledStep[];
+  /** Where a UCI engine's line reaches the tables: whose score it shows, in words. */
+  tables?: string;
 }
 
 /** What a click on an engine line's move and a hover over it do. */
