@@ -68,8 +68,9 @@ fn number_before(text: &str, words: &str) -> Option<u32> {
 /// The KQK and KRK positions sampled, each ending.
 const SAMPLE: usize = 3_000;
 
-/// The most words a why may have where the rule decides (its clause, then the why without it).
-const MAX_RULE_WHY_WORDS: usize = 60;
+/// The most words a why may have where the rule decides (its clause, then the why without it,
+/// whose line is written whole).
+const MAX_RULE_WHY_WORDS: usize = 72;
 
 /// A move's result for its mover, from the category of the position after it.
 fn mover_result(after: Category) -> Wdl {

@@ -4,7 +4,8 @@
 //! - one answer everywhere: the plan, the list of every move, the footer and the JSON name the
 //!   same move and never contradict each other or the tables (the page and Python show these
 //!   same values: they read this JSON);
-//! - the why is one sentence of at most [`MAX_WHY_WORDS`] words;
+//! - the why is one sentence of at most [`MAX_WHY_WORDS`] words, its line written whole;
+//! - every text is whole: no move hidden behind `...`, no clause that ends mid-phrase;
 //! - every move is marked as the books mark moves: `!` only for the only move that keeps the
 //!   result, `?` for a move that changes it, a stalemate said and never `!`, a refutation's
 //!   reply `!` only where it alone punishes; each verdict in at most [`MAX_VERDICT_WORDS`] words;
@@ -16,8 +17,24 @@ use kpk_answers::explain::Explanation;
 use kpk_answers::notation::Notation;
 use kpk_rules::Verdict;
 
-/// The most words a why may have.
-const MAX_WHY_WORDS: usize = 30;
+/// The most words a why may have: its line is written whole (a why of 42 words walks the
+/// kings through seven moves of corresponding squares).
+const MAX_WHY_WORDS: usize = 42;
+
+/// Words a clause never ends on: a sentence cut mid-phrase (`in` may: the pawn walks in).
+const DANGLING: [&str; 15] = [
+    "the", "a", "an", "to", "of", "on", "at", "and", "or", "with", "by", "for", "from", "that",
+    "which",
+];
+
+/// A text is whole: no move hidden behind ` ...`, no clause that stops mid-phrase.
+fn whole(text: &str, fen: &str) {
+    assert!(!text.contains(" ..."), "{fen}: a line cut short: {text}");
+    for clause in text.trim_end_matches('.').split([';', ':', ',']) {
+        let last = clause.split_whitespace().last().unwrap_or_default();
+        assert!(!DANGLING.contains(&last), "{fen}: a clause that stops mid-phrase: {text}");
+    }
+}
 
 /// The most words a move's verdict may have.
 const MAX_VERDICT_WORDS: usize = 20;
@@ -152,6 +169,10 @@ fn read(game: &Endgame, e: &Explanation, fen: &str, n: &mut Counts) {
     let words = e.reason.split_whitespace().count();
     assert!(e.reason.ends_with('.'), "{fen}: {}", e.reason);
     no_method_prose(&e.reason, fen);
+    whole(&e.reason, fen);
+    if let Some(plan) = &e.plan {
+        whole(&plan.reason, fen);
+    }
     if words > n.max_why {
         n.max_why = words;
         n.longest_why.clone_from(&e.reason);
@@ -201,6 +222,10 @@ fn read(game: &Endgame, e: &Explanation, fen: &str, n: &mut Counts) {
             }
         }
         no_method_prose(&v.reason, fen);
+        whole(&v.reason, fen);
+        if let Some(line) = &v.refutation {
+            whole(&line.notation, fen);
+        }
         let words = v.reason.split_whitespace().count();
         if words > n.max_verdict {
             n.max_verdict = words;

@@ -362,7 +362,10 @@ fn motive_of(
     let first = next.play_unchecked(reply);
     // a pawn move that runs: the rule of the square, before any king's geometry
     let pawn_reply = next.extra().is_some_and(|(_, sq)| sq == reply.from);
-    if pawn_reply && (reply.promotion.is_some() || Rule::RULE_OF_THE_SQUARE.holds_in(&first)) {
+    if pawn_reply && reply.promotion.is_some() {
+        return (Idea::Promotion, after("the pawn has promoted"));
+    }
+    if pawn_reply && Rule::RULE_OF_THE_SQUARE.holds_in(&first) {
         return (Idea::PawnRuns, after("the pawn runs"));
     }
     if let Some(k) = first.as_kpk().filter(|_| !pawn_reply) {

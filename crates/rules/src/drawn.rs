@@ -47,7 +47,7 @@ impl Rule {
         BLOCKADE_KING_BEHIND = blockade_king_behind, Draw,
         title: "Blockade with the strong king behind",
         idea: InFront,
-        gist: "the {weak} king blocks the pawn on {wk} and keeps the opposition",
+        gist: "the {weak} king blocks the pawn on {wk}, the {strong} king behind it",
         statement: "Defending king directly in front of the pawn, strong king directly behind it, defender to move.",
         seed: "Defending king stands directly in front of the pawn, the other king - directly behind it, weaker side to move",
         literal: true,

@@ -231,7 +231,7 @@ impl Rule {
         DEFENDER_OUTSIDE_THE_SQUARE_ROUND_THE_KING = defender_outside_the_square_round_the_king, Win,
         title: "The defender is outside the square, round the king",
         idea: RuleOfTheSquare,
-        gist: "the {weak} king is outside the pawn's square",
+        gist: "the {weak} king cannot get round the {strong} king in time to catch the pawn",
         statement: "The defending king needs three moves or more to the promotion square and, going round the strong king, more moves than the pawn: he is outside its square; and the strong king stands no further from the pawn than the defender's moves to its path.",
     }
 }
@@ -247,7 +247,7 @@ impl Rule {
         KING_FIRST_TO_THE_KEY_AND_PROMOTION_SQUARES = king_first_to_the_key_and_promotion_squares, Win,
         title: "The king is first to the key and promotion squares",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {key} and then {queen} first",
+        gist: "the {strong} king is first to the key square {key}, and then to the promotion square {queen}",
         statement: "The defending king is within two moves of the pawn's path (going round the strong king), but the strong king reaches a key square three moves, and the promotion square (going round the defender) two moves, sooner than the kings' distance apart, and stands at most a step further from the pawn than the defender's moves to its path.",
     }
 }
@@ -382,7 +382,7 @@ impl Rule {
         ROOK_PAWN_DEFENDER_FIRST_TO_THE_BISHOP_FILE = rook_pawn_defender_first_to_the_bishop_file, Draw,
         title: "A rook pawn: the defender first to the bishop file by the corner",
         idea: RookPawnCorner,
-        gist: "the {weak} king shuts the {strong} king in by the corner",
+        gist: "the {weak} king reaches the bishop file by the corner first, and the {strong} king cannot leave the corner's files",
         statement: "A rook pawn: the defending king stands above the strong king and inside the pawn's square (going round the king), the strong king needs three moves or more, going round the defender, to the promotion square, and the defender reaches the bishop-file squares by the corner sooner than the king reaches the knight-file key squares: from there he keeps the king shut in.",
     }
 }
@@ -416,7 +416,7 @@ impl Rule {
         KING_ABOVE_THE_PAWN_FIRST_TO_THE_NEXT_KEY_SQUARES = king_above_the_pawn_first_to_the_next_key_squares, Win,
         title: "The king above its pawn, first to the next key squares",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {next_key} first",
+        gist: "the {strong} king is first to {next_key}",
         statement: "Not a rook pawn: the strong king stands above its pawn, reaches a key square of the pawn's next step (going round the defender) three moves before the defending king can stand next to the pawn, and stands next to the pawn's path before he can reach the path going round the king.",
     }
 }
@@ -433,7 +433,7 @@ impl Rule {
         KING_FIRST_TO_THE_NEXT_KEY_SQUARES = king_first_to_the_next_key_squares, Win,
         title: "The king first to the next key squares, before the defender reaches the path",
         idea: KeySquares,
-        gist: "the {strong} king reaches the key square {next_key} first",
+        gist: "the {strong} king is first to {next_key}",
         statement: "Going round each other, the strong king reaches a key square of the pawn's next step before the defending king reaches the pawn's path, and a key square of its present one no later, and it stands nearer its pawn than the defender's moves to the path (for a rook pawn, the defender is four moves or more from the bishop-file squares by the corner).",
     }
 }

@@ -14,8 +14,9 @@ use crate::proof::{DecidedBy, proof};
 use crate::words::{line, san, side};
 use kpk::{Color, Endgame, KpkPosition, KpkSetup, Move, Role, Wdl};
 
-/// The plies of a proof's line the why writes out before `...`.
-pub const WHY_LINE_PLIES: usize = 3;
+/// The most plies of a line the why writes out: every move of a proof's line (at most
+/// [`MAX_PROOF_PLIES`](crate::MAX_PROOF_PLIES)), so that no move it rests on hides behind `...`.
+pub const WHY_LINE_PLIES: usize = crate::proof::MAX_PROOF_PLIES as usize;
 
 /// Why a position is what it is, for a student: one sentence that names the idea, and the
 /// rule's full conditions beside it for those who want them.

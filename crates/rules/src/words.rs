@@ -55,7 +55,8 @@ fn nearest(x: &Frame, keys: KeySquares, from: Coord, strong: Color) -> Option<Sq
 /// `{wk}` (the kings' squares), `{pawn}`, `{stop}` (the square in front of the pawn), `{queen}`
 /// (its promotion square), `{key}` (the key square nearest the strong king), `{keys}` (every
 /// key square), `{opposition}` (the kind the kings stand in: `the distant opposition`, ...)
-/// and `{next_key}` (the nearest key square of the pawn a step further on).
+/// and `{next_key}` (the nearest key square of the pawn a step further on, said so: `d5, a key
+/// square once the pawn stands on e3`).
 pub(crate) fn fill(template: &str, pos: &KpkPosition) -> String {
     let x = Frame::of(pos);
     let (strong, weak) = (pos.strong_side(), !pos.strong_side());
@@ -91,7 +92,14 @@ pub(crate) fn fill(template: &str, pos: &KpkPosition) -> String {
             "next_key" => {
                 let ahead = if x.pawn.rank < 6 { x.pawn.offset(0, 1) } else { x.pawn };
                 let next = KeySquares::of(ahead);
-                nearest(&x, next, x.strong_king, strong).map(|s| s.to_string()).unwrap_or_default()
+                let key = nearest(&x, next, x.strong_king, strong).map(|s| s.to_string());
+                let key = key.unwrap_or_default();
+                // a key square of the pawn a step further on is said to be one of that pawn's
+                if ahead == x.pawn {
+                    format!("the key square {key}")
+                } else {
+                    format!("{key}, a key square once the pawn stands on {}", board(ahead))
+                }
             }
             other => format!("{{{other}}}"),
         };

@@ -114,7 +114,27 @@ impl Plan {
             return main_clause(&next).1;
         }
         let at = next.as_kpk().unwrap_or(self.position);
-        fill(self.aim.template(self.wdl), &at).replace("{to}", &self.mv.to.to_string())
+        let template = match self.aim {
+            Aim::Advance => advance_template(&at),
+            // a step off the pawn's path that comes no nearer the key squares clears the way
+            Aim::Approach if in_the_way(&self.position) && !in_the_way(&at) => {
+                Aim::ClearTheWay.template(self.wdl)
+            }
+            // a step from one key square to the next pawn's: the king goes up the board first
+            Aim::Approach if on_next_key_square(&at) => {
+                "the {strong} king steps up to {sk}, a key square once the pawn stands on {stop}"
+            }
+            // a step that comes no nearer the key squares: up the board, or back to the pawn
+            Aim::Approach if !nearer_the_keys(&self.position, &at) => {
+                if goes_up(&self.position, &at) {
+                    "the {strong} king goes up the board, ahead of its pawn"
+                } else {
+                    "the {strong} king comes back towards its pawn"
+                }
+            }
+            aim => aim.template(self.wdl),
+        };
+        fill(template, &at).replace("{to}", &self.mv.to.to_string())
     }
 
     /// The idea the move is an instance of: its aim's, with the kind of opposition named by
@@ -185,4 +205,59 @@ pub fn plan(pos: &KpkPosition) -> Option<Plan> {
         (false, Wdl::Draw) => defence::drawing_plan(&game, pos),
         (false, _) => defence::resist(&game, pos),
     })
+}
+
+/// The words of a pawn's step by where its king stands after it: beside it or just in front
+/// (a rank or two ahead, on its file or the next), the escort; behind it, following; else ahead.
+fn advance_template(at: &KpkPosition) -> &'static str {
+    let strong = at.strong_side();
+    let (king, pawn) =
+        (Coord::seen_by(at.strong_king(), strong), Coord::seen_by(at.pawn(), strong));
+    let ahead = king.rank - pawn.rank;
+    if king.distance(pawn) <= 1 || ((1..=2).contains(&ahead) && (king.file - pawn.file).abs() <= 1)
+    {
+        "the pawn advances under the king's escort"
+    } else if ahead <= 0 {
+        "the pawn advances, and the {strong} king follows it"
+    } else {
+        "the pawn advances, the {strong} king ahead of it"
+    }
+}
+
+/// Whether the strong king stands on its pawn's file in front of it.
+fn in_the_way(at: &KpkPosition) -> bool {
+    let strong = at.strong_side();
+    let (king, pawn) =
+        (Coord::seen_by(at.strong_king(), strong), Coord::seen_by(at.pawn(), strong));
+    king.file == pawn.file && king.rank > pawn.rank
+}
+
+/// Whether the strong king stands on a key square of its pawn a step further on.
+fn on_next_key_square(at: &KpkPosition) -> bool {
+    let strong = at.strong_side();
+    let (king, pawn) =
+        (Coord::seen_by(at.strong_king(), strong), Coord::seen_by(at.pawn(), strong));
+    pawn.rank < 7 && crate::frame::KeySquares::of(pawn.offset(0, 1)).contains(king)
+}
+
+/// Whether the strong king stands nearer its pawn's key squares in `after` than in `before`:
+/// fewer king steps to the nearest, or as many and fewer squares along the file and rank.
+fn nearer_the_keys(before: &KpkPosition, after: &KpkPosition) -> bool {
+    let near = |at: &KpkPosition| {
+        let strong = at.strong_side();
+        let (king, pawn) =
+            (Coord::seen_by(at.strong_king(), strong), Coord::seen_by(at.pawn(), strong));
+        crate::frame::KeySquares::of(pawn)
+            .iter()
+            .map(|k| (k.distance(king), (k.file - king.file).abs() + (k.rank - king.rank).abs()))
+            .min()
+    };
+    near(after) < near(before)
+}
+
+/// Whether the strong king's step takes it up the board, ahead of its pawn.
+fn goes_up(before: &KpkPosition, after: &KpkPosition) -> bool {
+    let strong = after.strong_side();
+    let rank = |at: &KpkPosition| Coord::seen_by(at.strong_king(), strong).rank;
+    rank(after) > rank(before) && rank(after) > Coord::seen_by(after.pawn(), strong).rank
 }
