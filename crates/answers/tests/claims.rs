@@ -260,6 +260,35 @@ fn result(pos: &Chess) -> i32 {
     }
 }
 
+/// Whether the side to move in `pos` does worse than it would with the other side to move
+/// (a mutual zugzwang, by the tables); `None` where the other side to move is not legal.
+fn worse_off_to_move(pos: &Chess) -> Option<bool> {
+    let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+    let board = fen.split(' ').next()?;
+    let other = if pos.turn() == Color::White { "b" } else { "w" };
+    let turned: Chess = format!("{board} {other} - - 0 1")
+        .parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .ok()?;
+    Some(result(pos) < -result(&turned))
+}
+
+/// Whether `after` is reached from `before` by the only move that keeps the mover's result.
+fn only_move_to(before: &Chess, after: &Chess) -> bool {
+    let results: Vec<(i32, bool)> = before
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let next = played(before, m);
+            (-result(&next), next.board() == after.board())
+        })
+        .collect();
+    let best = results.iter().map(|r| r.0).max().unwrap_or(0);
+    results.iter().filter(|r| r.0 == best).count() == 1
+        && results.iter().any(|r| r.1 && r.0 == best)
+}
+
 fn side_name(c: Color) -> &'static str {
     if c == Color::White { "White" } else { "Black" }
 }
@@ -349,6 +378,14 @@ fn check_clause(clause: &str, s: &Scene, t: &mut Tally) {
             None => stands.is_some(),
         } && q.turn() != holder;
         t.claim("opposition", holds, || format!("the kings stand {stands:?}: {}", what()));
+        // and it is the point: the side to move there is worse off for having to move, or the
+        // move that took it was the only one to keep its result
+        let only = s.before.is_some_and(|b| only_move_to(b, q));
+        if let Some(zugzwang) = worse_off_to_move(q) {
+            t.claim("opposition is the point", zugzwang || only, || {
+                format!("no zugzwang, not the only move: {}", what())
+            });
+        }
         if let Some(on) = clause
             .strip_prefix("the black king holds")
             .or(clause.strip_prefix("the white king holds"))
@@ -359,6 +396,17 @@ fn check_clause(clause: &str, s: &Scene, t: &mut Tally) {
             });
         }
         break;
+    }
+    // a draw whoever is to move: the tables with either side to move
+    if let Some(rest) =
+        clause.split(" king on ").nth(1).filter(|r| r.contains("holds the draw whoever is to move"))
+    {
+        let named = squares_in(rest).first().copied();
+        let defender = pawn_now.map(|(_, side)| king(q, !side));
+        let both = worse_off_to_move(q).is_some_and(|worse| !worse) && result(q) == 0;
+        t.claim("opposition is the point", both && named == defender, || {
+            format!("not a draw either way: {}", what())
+        });
     }
     // the square of the pawn
     if clause.contains("outside the square")

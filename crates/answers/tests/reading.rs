@@ -36,8 +36,8 @@ fn whole(text: &str, fen: &str) {
     }
 }
 
-/// The most words a move's verdict may have.
-const MAX_VERDICT_WORDS: usize = 20;
+/// The most words a move's verdict may have (a list of six key squares counts six).
+const MAX_VERDICT_WORDS: usize = 24;
 
 /// Phrases about the method, not the chess, that no text may contain.
 const METHOD_PROSE: [&str; 8] = [

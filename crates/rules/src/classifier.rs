@@ -205,3 +205,13 @@ fn search_with_guesses(pos: &kpk::Endgame, depth: u32) -> Wdl {
     }
     best
 }
+
+/// Whether the side to move in `pos` does worse than the other side would in its place (a
+/// mutual zugzwang, by the classifier): where the opposition is taken, whether it is the
+/// point. `false` where the other side to move would not be legal, or without a pawn.
+pub(crate) fn worse_to_move(pos: &kpk::Endgame) -> bool {
+    let Some(k) = pos.as_kpk() else { return false };
+    let setup = kpk::KpkSetup { side_to_move: !k.side_to_move(), ..k.setup() };
+    let Ok(turned) = KpkPosition::new(setup) else { return false };
+    classify(&k).wdl < -classify(&turned).wdl
+}

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::classifier::{Basis, Classification, classify, classify_endgame};
+use crate::classifier::{Basis, Classification, classify, classify_endgame, worse_to_move};
 use crate::frame::Coord;
 use crate::idea::Idea;
 use crate::plan::{Plan, plan};
@@ -374,8 +374,11 @@ fn motive_of(
             (Coord::seen_by(k.strong_king(), strong), Coord::seen_by(k.weak_king(), strong));
         // the direct or distant opposition (on a diagonal it is rather the way in front that
         // the reply takes)
+        // named only where it decides: the side to move there is worse off for it, or the
+        // reply alone punishes
+        let decides = worse_to_move(&first) || !mark.is_empty();
         if let Some(kind) =
-            kings.0.opposition(kings.1).filter(|&kind| kind != Idea::DiagonalOpposition)
+            kings.0.opposition(kings.1).filter(|&kind| kind != Idea::DiagonalOpposition && decides)
         {
             let punisher = side(next.side_to_move(), false);
             return (kind, after(&format!("the {punisher} king takes {}", kind.name())));

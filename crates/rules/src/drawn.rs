@@ -91,7 +91,7 @@ impl Rule {
         OPPOSITION_PAWN_BESIDE_LITERAL = opposition_pawn_beside_literal, Draw,
         title: "Opposition, pawn beside the king (as the seed words it)",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
+        gist: "{defender_holds}",
         statement: "Kings in vertical opposition (either in front), the pawn beside the strong king, strong side to move.",
         seed: "Kings stand in the vertical opposition and the pawn is on the right/left side of the king of the stronger side, which is about to move",
         literal: true,
@@ -110,7 +110,7 @@ impl Rule {
         OPPOSITION_PAWN_BESIDE = opposition_pawn_beside, Draw,
         title: "Opposition, pawn beside the king",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
+        gist: "{defender_holds}",
         statement: "Kings in vertical opposition with the defender in front, the pawn beside the strong king, strong side to move.",
         corrects: OPPOSITION_PAWN_BESIDE_LITERAL,
     }
@@ -207,7 +207,7 @@ impl Rule {
         DEFENDER_HAS_THE_OPPOSITION = defender_has_the_opposition, Draw,
         title: "The defender has the opposition in front of the key squares",
         idea: Opposition,
-        gist: "the {weak} king holds {opposition} on {wk}; {Strong} must give way",
+        gist: "{defender_holds}",
         statement: "Not a rook pawn, on its second to fourth rank, the strong side to move: the kings face each other on one file at most two files from the pawn, the strong king below the key squares and the defender beyond them, and the defender has the opposition (one square between, or an odd number of squares with the pawn past its second rank and the defender off the last rank): the strong king never reaches a key square.",
     }
 }

@@ -7,7 +7,7 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::classifier::{Basis, Classification, classify_endgame};
+use crate::classifier::{Basis, Classification, classify_endgame, worse_to_move};
 use crate::frame::Coord;
 use crate::idea::Idea;
 use crate::proof::{DecidedBy, proof};
@@ -157,7 +157,8 @@ fn at_sight(pos: &Endgame, by: DecidedBy) -> (Idea, String, Option<&'static str>
     }
     match (by, pos.as_kpk()) {
         (DecidedBy::Rule(rule), Some(kpk)) => {
-            (refined(rule.idea, &kpk), rule.gist(&kpk), Some(rule.statement_for(&kpk)))
+            let gist = rule.gist(&kpk).replace("{defender_holds}", &defender_holds(&kpk));
+            (refined(rule.idea, &kpk), gist, Some(rule.statement_for(&kpk)))
         }
         _ => {
             let (idea, clause) = material(pos);
@@ -184,13 +185,35 @@ fn material(pos: &Endgame) -> (Idea, String) {
     }
 }
 
+/// What the defender holds in a rule's gist (`{defender_holds}`): the opposition where it
+/// decides (the strong side to move is worse off for it), else the draw, whoever is to move.
+fn defender_holds(pos: &KpkPosition) -> String {
+    let strong = pos.strong_side();
+    let kings =
+        (Coord::seen_by(pos.strong_king(), strong), Coord::seen_by(pos.weak_king(), strong));
+    let weak = side(!strong, false);
+    match kings.0.opposition(kings.1).filter(|_| worse_to_move(&Endgame::from(*pos))) {
+        Some(kind) => format!(
+            "the {weak} king holds {} on {}; {} must give way",
+            kind.name(),
+            pos.weak_king(),
+            side(strong, true)
+        ),
+        None => format!("the {weak} king on {} holds the draw whoever is to move", pos.weak_king()),
+    }
+}
+
 /// The opposition idea named by the kings' places: direct, distant or diagonal.
 fn refined(idea: Idea, pos: &KpkPosition) -> Idea {
     let strong = pos.strong_side();
     let kings =
         (Coord::seen_by(pos.strong_king(), strong), Coord::seen_by(pos.weak_king(), strong));
     match idea {
-        Idea::Opposition => kings.0.opposition(kings.1).unwrap_or(idea),
+        // the opposition where it decides; else the defender's hold on the key squares
+        Idea::Opposition if worse_to_move(&Endgame::from(*pos)) => {
+            kings.0.opposition(kings.1).unwrap_or(idea)
+        }
+        Idea::Opposition => Idea::KeySquares,
         _ => idea,
     }
 }

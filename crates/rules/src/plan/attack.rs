@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 
 use super::{Aim, Plan};
-use crate::classifier::{Classification, classify_endgame};
+use crate::classifier::{Classification, classify_endgame, worse_to_move};
 use crate::frame::{Coord, Frame};
 use crate::rule::Rule;
 use kpk::{Endgame, KpkPosition, Move, Role, Square, Wdl};
@@ -270,6 +270,11 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         });
     let next = game.play_unchecked(mv);
     let x = next.as_kpk().map(|k| Frame::of(&k));
+    // the opposition is the point where the defender to move is worse off for it, or where no
+    // other move wins
+    let winning =
+        game.legal_moves().iter().filter(|&&m| lost_for_mover(&game.play_unchecked(m))).count();
+    let decides = worse_to_move(&next) || winning == 1;
     let aim = if mv.from == pos.pawn() {
         match mv.promotion {
             Some(role) => Aim::Promote(role),
@@ -286,12 +291,16 @@ pub(super) fn winning_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
             _ if cleared.is_some() => Aim::ClearTheWay,
             _ if let Some((_, _, Some(Aim::Lead))) = led => Aim::Lead,
             Some(x) if x.keys.contains(x.strong_king) && outflanks(&before, x) => Aim::Outflank,
+            // the only winning move that takes the opposition: the books name the opposition,
+            // though it lands on a key square too
+            Some(x) if x.strong_king.in_opposition(x.weak_king) && decides => Aim::Opposition,
             Some(x) if x.keys.contains(x.strong_king) => Aim::KeySquare,
-            Some(x) if x.strong_king.in_opposition(x.weak_king) => Aim::Opposition,
             _ if let Some((_, _, Some(aim))) = led => aim,
             Some(x) if pawn_attacked && x.strong_king.distance(x.pawn) == 1 => Aim::GuardPawn,
             Some(x) if zone_steps(x.strong_king, x.pawn) < here && shoulders(x) => Aim::Shoulder,
-            Some(x) if x.strong_king.opposition(x.weak_king).is_some() => Aim::DistantOpposition,
+            Some(x) if x.strong_king.opposition(x.weak_king).is_some() && decides => {
+                Aim::DistantOpposition
+            }
             Some(x) if zone_steps(x.strong_king, x.pawn) < here || led.is_some() => Aim::Approach,
             Some(x) if blocking && x.strong_king.file != x.pawn.file => Aim::ClearTheWay,
             Some(x) if x.weak_king.rank > x.strong_king.rank => Aim::Outflank,

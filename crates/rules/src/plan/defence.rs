@@ -4,7 +4,7 @@
 use super::attack::king_moves;
 use super::progress::progress;
 use super::{Aim, Plan};
-use crate::classifier::{Basis, Classification, classify_endgame};
+use crate::classifier::{Basis, Classification, classify_endgame, worse_to_move};
 use crate::frame::Coord;
 use crate::rule::Rule;
 use kpk::{Endgame, KpkPosition, Move, Wdl};
@@ -17,6 +17,9 @@ pub(super) fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
     let corner = pawn.file == 0 || pawn.file == 7;
     let here = Coord::seen_by(pos.weak_king(), strong);
     let mut best: Option<(i32, Move, Aim, Classification)> = None;
+    let drawing = king_moves(game, pos.weak_king())
+        .filter(|&m| classify_endgame(&game.play_unchecked(m)).wdl == Wdl::Draw)
+        .count();
     for m in king_moves(game, pos.weak_king()) {
         let next = game.play_unchecked(m);
         let after = classify_endgame(&next);
@@ -29,17 +32,22 @@ pub(super) fn drawing_plan(game: &Endgame, pos: &KpkPosition) -> Plan {
         // the pawn's moves to promote (its double step counted), the strong side to move next
         let pawn_moves = i32::from(7 - pawn.rank) - i32::from(pawn.rank == 1);
         let inside = |k: Coord| i32::from(k.distance(promotion)) <= pawn_moves;
+        // the opposition named only where it decides (the king to move would lose, or no other
+        // move draws); else the same step said by what it does
+        let decides = worse_to_move(&next) || drawing == 1;
+        let plain = if c.in_front_of(pawn) { Aim::StayInFront } else { Aim::KeepDraw };
+        let opposition = |aim| if decides { aim } else { plain };
         let (aim, rank) = if m.to == pos.pawn() {
             (Aim::TakePawn, 0)
         } else if inside(c) && !inside(here) {
             (Aim::EnterSquare, 0)
         } else if c.in_opposition(king) {
-            (Aim::Opposition, 1)
+            (opposition(Aim::Opposition), 1)
         } else if c.opposition(king).is_some() && c.distance(stop) <= here.distance(stop) {
             // the distant or diagonal opposition, without stepping away from the pawn
-            (Aim::DistantOpposition, 1)
+            (opposition(Aim::DistantOpposition), 1)
         } else if decided_by(&Rule::DEFENDER_HAS_THE_OPPOSITION) {
-            (Aim::DistantOpposition, 1)
+            (opposition(Aim::DistantOpposition), 1)
         } else if decided_by(&Rule::CORRESPONDING_SQUARES) {
             (Aim::CorrespondingSquare, 2)
         } else if c.in_front_of(pawn) {
