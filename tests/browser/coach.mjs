@@ -74,4 +74,15 @@ export async function checkCoach(page, base) {
     const said = await page.textContent("#coach");
     check(said.startsWith(e.plan.san + "! Only move: "), `${fen}: the coach on the only move: ${said}`);
   }
+
+  // only what the board shows: the why's line written whole, and a key square of the pawn's
+  // next step said so (Kg7? lets White to b5, a key square once the pawn stands on c3)
+  const drawn = "6k1/8/8/8/8/8/2P5/5K2 b - - 0 1";
+  await d.load(drawn);
+  const why = await page.textContent("#why");
+  check(why === (await api("/kpk/map", drawn)).body.explanation.reason, `the why as the server's: ${why}`);
+  check(why.includes("5. Kc3 Kc5, the black king holds the opposition on c5") && !why.includes(" ..."), `the why's line whole: ${why}`);
+  await d.settle(() => d.drag("g8", "g7"));
+  const kg7 = await page.textContent("#coach");
+  check(kg7.startsWith("Kg7? Loses: the white king is first to b5, a key square once the pawn stands on c3"), `the coach on Kg7: ${kg7}`);
 }

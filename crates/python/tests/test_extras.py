@@ -230,3 +230,15 @@ def test_version_is_the_workspace_version():
     package = workspace[workspace.index("[workspace.package]"):]
     version = re.search(r'^version = "([^"]+)"', package, re.MULTILINE).group(1)
     assert kpk.__version__ == version
+
+
+def test_the_lesson_says_only_what_the_board_shows():
+    """A key square of the pawn's next step is said to be one; the why's line is written whole;
+    a rook pawn's draw is said by the corner, not by a king that is far from it."""
+    board = chess.Board("6k1/8/8/8/8/8/2P5/5K2 b - - 0 1")
+    verdict = kpk.judge(board, chess.Move.from_uci("g8g7"))["verdict"]
+    assert verdict["reason"] == "loses: the white king is first to b5, a key square once the pawn stands on c3"
+    why = kpk.explain(board)["reason"]
+    assert "5. Kc3 Kc5, the black king holds the opposition on c5" in why and " ..." not in why
+    corner = kpk.explain(chess.Board("5k2/8/8/8/8/P7/8/6K1 w - - 0 1"))["reason"]
+    assert corner == "Draw: the black king gets to the bishop file in time to hold the corner."

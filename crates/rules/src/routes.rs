@@ -382,7 +382,7 @@ impl Rule {
         ROOK_PAWN_DEFENDER_FIRST_TO_THE_BISHOP_FILE = rook_pawn_defender_first_to_the_bishop_file, Draw,
         title: "A rook pawn: the defender first to the bishop file by the corner",
         idea: RookPawnCorner,
-        gist: "the {weak} king gets to the bishop file first and keeps the {strong} king by the corner",
+        gist: "the {weak} king gets to the bishop file in time to hold the corner",
         statement: "A rook pawn: the defending king stands above the strong king and inside the pawn's square (going round the king), the strong king needs three moves or more, going round the defender, to the promotion square, and the defender reaches the bishop-file squares by the corner sooner than the king reaches the knight-file key squares: from there he keeps the king shut in.",
     }
 }
