@@ -31,6 +31,9 @@ try {
   const name = await page.textContent("#engine-name");
   await page.selectOption("#engine-lines", "3");
   await page.waitForFunction(() => document.querySelectorAll("#engine-pv li").length === 3, null, { timeout: 30000 });
+  // stopped first, as a user reading a line does: the list no longer redrawn under the click
+  await page.click("#engine-stop");
+  await page.waitForFunction(() => document.getElementById("engine-stop").textContent === "Go");
   const fen = await d.fen();
   await d.settle(() => page.click("#engine-pv li button >> nth=1"));
   check((await d.fen()) !== fen && (await page.$$("#history button.node")).length === 2, `a line's moves play: ${await d.fen()}`);
